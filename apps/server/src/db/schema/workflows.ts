@@ -1,0 +1,172 @@
+import { HISTORY_BOOKING_STATUSES } from '@telecare/domain/booking-status';
+import { type SQL, sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+import { calendarDate, id, instant, timestamps, trigramOps } from './columns.ts';
+import { clinics, referrers, sites, specialists } from './directory.ts';
+import { referrals } from './referrals.ts';
+
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/**
+ * One client appointment request. The display columns (client name, referrer, case manager ...)
+ * are copies of the linked records so the lists filter, sort and page on one indexed table;
+ * "Rebuild" recomputes them from the sources.
+ */
+export const workflows = pgTable(
+  'workflows',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    referralId: uuid('referral_id').references(() => referrals.id),
+    referrerId: uuid('referrer_id').references(() => referrers.id),
+    clinicId: uuid('clinic_id').references(() => clinics.id),
+    siteId: uuid('site_id').references(() => sites.id),
+    specialistId: uuid('specialist_id').references(() => specialists.id),
+    appointmentId: uuid('appointment_id'),
+    creationTimestamp: instant('creation_timestamp').notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    archived: boolean('archived').notNull().default(false),
+    deletedAt: instant('deleted_at'),
+    deletedBy: uuid('deleted_by'),
+    finNo: text('fin_no'),
+    status: text('status'),
+    alerts: jsonb('alerts').$type<string[]>().notNull().default([]),
+    emailNotifications: jsonb('email_notifications')
+      .$type<{ patient?: boolean; referrer?: boolean; practitioner?: boolean }>()
+      .notNull()
+      .default({}),
+    patientSnapformSubmitted: boolean('patient_snapform_submitted'),
+
+    // Copies of the linked records, kept for the lists.
+    urn: text('urn'),
+    category: text('category'),
+    clientFirstName: text('client_first_name').notNull(),
+    clientLastName: text('client_last_name').notNull(),
+    clientFullName: text('client_full_name')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${workflows.clientFirstName} || ' ' || ${workflows.clientLastName}`),
+    clientDateOfBirth: calendarDate('client_date_of_birth'),
+    referrerName: text('referrer_name'),
+    referralEndDate: calendarDate('referral_end_date'),
+    caseManagerName: text('case_manager_name'),
+    specialityName: text('speciality_name'),
+    siteName: text('site_name'),
+    appointmentStart: instant('appointment_start'),
+    appointmentTimezone: text('appointment_timezone'),
+    lastActivityName: text('last_activity_name'),
+
+    // appointment_t: the Bookings column.
+    bookingStatus: text('booking_status'),
+    bookingCoordinatorId: uuid('booking_coordinator_id'),
+    bookingNotes: text('booking_notes'),
+    bookingUrgent: boolean('booking_urgent').notNull().default(false),
+    biologics: boolean('biologics').notNull().default(false),
+    interpreter: boolean('interpreter').notNull().default(false),
+    nameReferral: boolean('name_referral').notNull().default(false),
+    weeksToAppointment: integer('weeks_to_appointment'),
+    isNewAppointment: boolean('is_new_appointment').notNull().default(true),
+    triage: boolean('triage').notNull().default(false),
+    contOrTbc: text('cont_or_tbc'),
+    paymentConsent: boolean('payment_consent').notNull().default(false),
+    bookingStatusUpdatedAt: instant('booking_status_updated_at'),
+
+    // pre_consult_t: the Results column.
+    resultsStatus: text('results_status'),
+    resultsCoordinatorId: uuid('results_coordinator_id'),
+    resultsNotes: text('results_notes'),
+    resultsUrgent: boolean('results_urgent').notNull().default(false),
+    resultsInspections: jsonb('results_inspections').$type<string[]>().notNull().default([]),
+
+    // letter_t: the Admin Check columns.
+    adminCheckStatus: text('admin_check_status'),
+    adminCheckCoordinatorId: uuid('admin_check_coordinator_id'),
+    adminCheckNotes: text('admin_check_notes'),
+    adminCheckUrgent: boolean('admin_check_urgent').notNull().default(false),
+
+    // gp_report_t and the linked GP report file.
+    gpReportStatus: text('gp_report_status'),
+    gpReportIsNurseCheck: boolean('gp_report_is_nurse_check').notNull().default(false),
+    gpReportDocumentId: uuid('gp_report_document_id'),
+
+    // Patient replies, kept for the named filters.
+    smsReply: text('sms_reply').$type<'yes' | 'no' | 'noResponse' | 'pending'>(),
+    ivrStatus: text('ivr_status'),
+    ivrReply: text('ivr_reply'),
+
+    listName: text('list_name')
+      .$type<'active' | 'archived' | 'history' | 'deleted'>()
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql.raw(
+            `CASE WHEN deleted_at IS NOT NULL THEN 'deleted' WHEN archived THEN 'archived' WHEN booking_status IN (${quoted(HISTORY_BOOKING_STATUSES)}) THEN 'history' ELSE 'active' END`,
+          ),
+      ),
+    ...timestamps,
+  },
+  (t) => [
+    index('workflows_list_created_idx').on(t.listName, t.creationTimestamp.desc(), t.id),
+    index('workflows_list_appointment_idx').on(t.listName, t.appointmentStart),
+    index('workflows_list_booking_idx').on(t.listName, t.bookingStatus),
+    index('workflows_list_client_idx').on(t.listName, t.clientLastName, t.clientFirstName),
+    index('workflows_client_identity_idx').on(t.clientFirstName, t.clientLastName, t.clientDateOfBirth),
+    index('workflows_client_id_idx').on(t.clientId),
+    ...(
+      [
+        ['urn', t.urn],
+        ['category', t.category],
+        ['client_full_name', t.clientFullName],
+        ['referrer_name', t.referrerName],
+        ['case_manager_name', t.caseManagerName],
+        ['speciality_name', t.specialityName],
+        ['site_name', t.siteName],
+        ['booking_status', t.bookingStatus],
+        ['results_status', t.resultsStatus],
+        ['admin_check_notes', t.adminCheckNotes],
+        ['admin_check_status', t.adminCheckStatus],
+        ['gp_report_status', t.gpReportStatus],
+      ] as const
+    ).map(([name, column]) => index(`workflows_${name}_trgm_idx`).using('gin', column.op(trigramOps))),
+  ],
+);
+
+/** The patient events of the Activity tab (postpone, cancel, confirm ...). */
+export const workflowActivities = pgTable(
+  'workflow_activities',
+  {
+    id: id(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id),
+    name: text('name').notNull(),
+    postponeWeeks: integer('postpone_weeks'),
+    reason: text('reason'),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (t) => [index('workflow_activities_workflow_idx').on(t.workflowId, t.createdAt)],
+);
+
+export const todos = pgTable(
+  'todos',
+  {
+    id: id(),
+    workflowId: uuid('workflow_id').references(() => workflows.id),
+    clientFullName: text('client_full_name'),
+    createdBy: uuid('created_by').notNull(),
+    assignedTo: uuid('assigned_to').notNull(),
+    urgency: integer('urgency').notNull(),
+    status: text('status').$type<'completed' | 'uncompleted'>().notNull().default('uncompleted'),
+    dueDate: calendarDate('due_date').notNull(),
+    description: text('description').notNull(),
+    deletedAt: instant('deleted_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('todos_assignee_idx').on(t.assignedTo, t.dueDate),
+    index('todos_workflow_idx').on(t.workflowId),
+  ],
+);

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const ErrorCode = {
+  validation: 'VALIDATION_FAILED',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  accountDisabled: 'ACCOUNT_DISABLED',
+  roleNotAllowed: 'ROLE_NOT_ALLOWED',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  internal: 'INTERNAL',
+  unavailable: 'SERVICE_UNAVAILABLE',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ErrorResponseSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

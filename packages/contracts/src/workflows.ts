@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { listPageSchema, listQuerySchema } from './lists.ts';
+
+export const WORKFLOW_LIST_NAMES = ['active', 'archived', 'history'] as const;
+export const WorkflowListNameSchema = z.enum(WORKFLOW_LIST_NAMES);
+export type WorkflowListName = z.infer<typeof WorkflowListNameSchema>;
+
+/** The workflow table's columns, in display order; each is sortable and filterable. */
+export const WORKFLOW_COLUMNS = [
+  'urn',
+  'category',
+  'client',
+  'creationTimestamp',
+  'referrer',
+  'caseManager',
+  'speciality',
+  'site',
+  'appointmentDate',
+  'bookings',
+  'results',
+  'adminCheckNotes',
+  'adminCheck',
+  'gpReport',
+] as const;
+export type WorkflowColumn = (typeof WORKFLOW_COLUMNS)[number];
+
+export const WorkflowListRequestSchema = listQuerySchema(WORKFLOW_COLUMNS).extend({
+  list: WorkflowListNameSchema.default('active'),
+});
+export type WorkflowListRequest = z.input<typeof WorkflowListRequestSchema>;
+
+export const WorkflowRowSchema = z.object({
+  id: z.string(),
+  urn: z.string().nullable(),
+  category: z.string().nullable(),
+  client: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    dateOfBirth: z.string().nullable(),
+  }),
+  creationTimestamp: z.string(),
+  referrer: z.object({
+    name: z.string().nullable(),
+    referralEndDate: z.string().nullable(),
+  }),
+  caseManager: z.string().nullable(),
+  speciality: z.string().nullable(),
+  site: z.string().nullable(),
+  appointment: z.object({
+    startDateTime: z.string().nullable(),
+    timezone: z.string().nullable(),
+    consultationType: z.enum(['NEW', 'REVIEW']).nullable(),
+    contOrTbc: z.string().nullable(),
+  }),
+  bookingStatus: z.string().nullable(),
+  resultsStatus: z.string().nullable(),
+  adminCheckNotes: z.string().nullable(),
+  adminCheckStatus: z.string().nullable(),
+  gpReportStatus: z.string().nullable(),
+});
+export type WorkflowRow = z.infer<typeof WorkflowRowSchema>;
+
+export const WorkflowListResponseSchema = listPageSchema(WorkflowRowSchema);
+export type WorkflowListResponse = z.infer<typeof WorkflowListResponseSchema>;
