@@ -1,0 +1,28 @@
+import { ErrorCode } from '@telecare/contracts/errors';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  [ErrorCode.validation]: 400,
+  [ErrorCode.unauthenticated]: 401,
+  [ErrorCode.invalidCredentials]: 401,
+  [ErrorCode.forbidden]: 403,
+  [ErrorCode.accountDisabled]: 403,
+  [ErrorCode.roleNotAllowed]: 403,
+  [ErrorCode.notFound]: 404,
+  [ErrorCode.conflict]: 409,
+  [ErrorCode.tooManyAttempts]: 429,
+  [ErrorCode.internal]: 500,
+  [ErrorCode.unavailable]: 503,
+};
+
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = STATUS_BY_CODE[code];
+  }
+}

@@ -1,0 +1,39 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  return user;
+}
+
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+  const [session] = await db.insert(sessions).values(values).returning();
+  if (!session) throw new Error('session insert returned nothing');
+  return session;
+}
+
+export async function findLiveSession(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: string, at: Date) {
+  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: Db, sessionId: string, at: Date) {
+  await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, sessionId));
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionToken, createUser, createWorkflow } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+describe('POST /api/admin/workflow/list', () => {
+  let t: TestApp;
+  let token: string;
+  const day = 86_400_000;
+  const start = Date.UTC(2026, 0, 1);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await createSessionToken(t.db, (await createUser(t.db)).id, t.clock.now());
+    for (let i = 0; i < 25; i++) {
+      await createWorkflow(t.db, {
+        creationTimestamp: new Date(start + i * day),
+        urn: `URN${String(i).padStart(3, '0')}`,
+        clientFirstName: i === 7 ? 'Matilda' : `Given${i}`,
+        clientLastName: i === 7 ? "O'Brien" : `Family${i}`,
+        bookingStatus: i < 20 ? 'awaitingBooking' : 'discharged',
+      });
+    }
+    await createWorkflow(t.db, { archived: true, urn: 'ARCHIVED1' });
+    await createWorkflow(t.db, { deletedAt: new Date(), urn: 'DELETED1' });
+  });
+  afterAll(() => t.close());
+
+  const list = (body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/workflow/list',
+      headers: { authorization: `Bearer ${token}` },
+      payload: body,
+    });
+
+  it('pages the active list ten at a time, newest first', async () => {
+    const res = await list({});
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ page: 1, pageSize: 10, total: 20 });
+    expect(body.rows).toHaveLength(10);
+    expect(body.rows[0].urn).toBe('URN019');
+    expect(body.rows[9].urn).toBe('URN010');
+    const second = (await list({ page: 2 })).json();
+    expect(second.rows.map((r: { urn: string }) => r.urn)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `URN${String(9 - i).padStart(3, '0')}`),
+    );
+  });
+
+  it('clamps a page past the end to the last page', async () => {
+    const body = (await list({ page: 99, pageSize: 20 })).json();
+    expect(body.page).toBe(1);
+    expect(body.rows).toHaveLength(20);
+  });
+
+  it('keeps archived, history and deleted workflows in their own lists', async () => {
+    const archived = (await list({ list: 'archived' })).json();
+    expect(archived.rows.map((r: { urn: string }) => r.urn)).toEqual(['ARCHIVED1']);
+    const history = (await list({ list: 'history' })).json();
+    expect(history.total).toBe(5);
+    expect(history.rows.every((r: { bookingStatus: string }) => r.bookingStatus === 'discharged')).toBe(true);
+  });
+
+  it('filters by a case-insensitive substring and sorts by a chosen column', async () => {
+    const byName = (await list({ filters: { client: "o'bri" } })).json();
+    expect(byName.total).toBe(1);
+    expect(byName.rows[0].client).toMatchObject({ firstName: 'Matilda', lastName: "O'Brien" });
+    const literal = (await list({ filters: { urn: '%' } })).json();
+    expect(literal.total).toBe(0);
+    const sorted = (await list({ sort: [{ column: 'urn', direction: 'asc' }], pageSize: 20 })).json();
+    expect(sorted.rows[0].urn).toBe('URN000');
+    expect(sorted.rows[19].urn).toBe('URN019');
+  });
+
+  it('refuses a page size outside 10-50 and an unknown column with 400', async () => {
+    expect((await list({ pageSize: 15 })).statusCode).toBe(400);
+    const res = await list({ sort: [{ column: 'passwordHash', direction: 'asc' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+});

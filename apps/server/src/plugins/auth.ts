@@ -1,0 +1,70 @@
+import { ErrorCode } from '@telecare/contracts/errors';
+import { hasPermission, type Permission } from '@telecare/domain/roles';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import type { AuthContext, AuthService } from '../modules/auth/auth.service.ts';
+
+export const SESSION_COOKIE = 'tc_session';
+
+/** Every API route names who may call it: anyone, any signed-in staff member, or a permission. */
+export type RouteAccess = 'public' | 'signed-in' | Permission;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    apiRoutes: { method: string; url: string; access: RouteAccess }[];
+  }
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined;
+  return request.cookies[SESSION_COOKIE];
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError(ErrorCode.unauthenticated, 'Please sign in.');
+  return request.auth;
+}
+
+/** Deny by default: an /api route without declared access stops the server from starting. */
+export function registerAuth(app: FastifyInstance, auth: AuthService) {
+  app.decorateRequest('auth', null);
+  const apiRoutes: FastifyInstance['apiRoutes'] = [];
+  app.decorate('apiRoutes', apiRoutes);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access; every API route must.`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access: route.config.access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const token = tokenOf(request);
+    request.auth = token ? await auth.resolveSession(token) : null;
+    if (!request.auth)
+      throw new AppError(ErrorCode.unauthenticated, 'Your session has ended, please sign in again.');
+    if (access !== 'signed-in' && !hasPermission(request.auth.user.role, access)) {
+      throw new AppError(ErrorCode.forbidden, 'You do not have permission to do this.');
+    }
+  });
+}

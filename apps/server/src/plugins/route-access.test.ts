@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionToken, createUser } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+/** Every API route refuses a caller with no session, and one whose role lacks the route's permission. */
+describe('API route access', () => {
+  let t: TestApp;
+  let gpToken: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    gpToken = await createSessionToken(t.db, (await createUser(t.db, { role: 'GP' })).id, t.clock.now());
+  });
+  afterAll(() => t.close());
+
+  const concrete = (url: string) => url.replace(/:[a-zA-Z]+/g, '00000000-0000-0000-0000-000000000000');
+
+  it('knows the API routes', () => {
+    expect(t.app.apiRoutes.length).toBeGreaterThan(3);
+  });
+
+  it('refuses every non-public route without a session (401)', async () => {
+    for (const route of t.app.apiRoutes.filter((r) => r.access !== 'public')) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: {},
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('refuses every permission route to a role without that permission (403)', async () => {
+    const guarded = t.app.apiRoutes.filter((r) => r.access !== 'public' && r.access !== 'signed-in');
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: { authorization: `Bearer ${gpToken}` },
+        payload: {},
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('will not start with an API route that declares no access', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { registerAuth } = await import('./auth.ts');
+    const app = Fastify();
+    registerAuth(app, { resolveSession: async () => null } as never);
+    const start = async () => {
+      app.get('/api/unguarded', async () => 'open');
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/declares no access/);
+  });
+});

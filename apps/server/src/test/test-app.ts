@@ -1,0 +1,34 @@
+import { buildApp } from '../app.ts';
+import { readConfig } from '../config.ts';
+import type { Clock } from '../lib/clock.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export class TestClock implements Clock {
+  constructor(private current = new Date()) {}
+  now() {
+    return new Date(this.current);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export async function createTestApp() {
+  const database = await openTestDatabase();
+  const clock = new TestClock();
+  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+  const app = await buildApp({ config, db: database.db, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
