@@ -1,0 +1,53 @@
+import { Box, Center } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useLocation } from 'react-router';
+import { ErrorAlert } from '../components/ui/error-alert';
+import { PageLoader } from '../components/ui/page-loader';
+import { useSession } from '../features/auth/api/get-session';
+import { SignInPage } from '../features/auth/components/sign-in-page';
+import {
+  defaultWorkflowListRequest,
+  listWorkflowsQueryOptions,
+} from '../features/workflows/api/list-workflows';
+import { AppLayout } from './app-layout';
+import { HOME_PATH } from './screens';
+
+/**
+ * /admin and everything under it: the sign-in screen when nobody is signed in (other /admin paths
+ * go back to /admin), otherwise the layout; /admin itself then goes to the first screen.
+ */
+export function AdminGate() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const atAdminRoot = pathname.replace(/\/+$/, '') === '/admin';
+
+  const user = session.data;
+  if (user === undefined) {
+    if (session.isError) {
+      return (
+        <Center mih="100dvh" p="md">
+          <ErrorAlert error={session.error} onRetry={() => void session.refetch()} />
+        </Center>
+      );
+    }
+    return (
+      <Box h="100dvh">
+        <PageLoader label="Loading" />
+      </Box>
+    );
+  }
+  if (!user) {
+    if (!atAdminRoot) return <Navigate to="/admin" replace />;
+    return (
+      <SignInPage
+        redirectTo={HOME_PATH}
+        preload={() =>
+          queryClient.prefetchQuery(listWorkflowsQueryOptions(defaultWorkflowListRequest('active')))
+        }
+      />
+    );
+  }
+  if (atAdminRoot) return <Navigate to={HOME_PATH} replace />;
+  return <AppLayout user={user} />;
+}

@@ -1,0 +1,77 @@
+import { ActionIcon, Group, NativeSelect, Text } from '@mantine/core';
+import { useId } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from './icons';
+
+export interface PagerProps {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** Rows in the whole list; undefined while unknown (first load). */
+  total: number | undefined;
+  pageSizes: readonly number[];
+  onPageChange: (page: number) => void;
+  /** The caller returns to page 1. */
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+export function lastPageOf(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** '1-10 of 500'; '0-0 of 0' when empty. */
+export function rangeText(page: number, pageSize: number, total: number): string {
+  if (total === 0) return '0-0 of 0';
+  const first = Math.min((page - 1) * pageSize + 1, total);
+  const last = Math.min(page * pageSize, total);
+  return `${first}-${last} of ${total}`;
+}
+
+/** Rows-per-page choice, range text and first/previous/next/last buttons; clamps at both ends. */
+export function Pager({ page, pageSize, total, pageSizes, onPageChange, onPageSizeChange }: PagerProps) {
+  const sizeId = useId();
+  const lastPage = total === undefined ? 1 : lastPageOf(total, pageSize);
+  const current = Math.min(Math.max(page, 1), lastPage);
+  const atFirst = total === undefined || current <= 1;
+  const atLast = total === undefined || current >= lastPage;
+  const go = (target: number) => onPageChange(Math.min(Math.max(target, 1), lastPage));
+
+  return (
+    <Group gap="md" justify="flex-end" wrap="nowrap">
+      <Group gap={6} wrap="nowrap">
+        <Text component="label" htmlFor={sizeId} size="xs">
+          Rows per page
+        </Text>
+        <NativeSelect
+          id={sizeId}
+          size="xs"
+          w={64}
+          value={String(pageSize)}
+          data={pageSizes.map(String)}
+          onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
+        />
+      </Group>
+      <Text size="xs" miw={90} ta="center" aria-live="polite">
+        {total === undefined ? '' : rangeText(current, pageSize, total)}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        <ActionIcon variant="subtle" aria-label="First page" disabled={atFirst} onClick={() => go(1)}>
+          <ChevronsLeftIcon />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          aria-label="Previous page"
+          disabled={atFirst}
+          onClick={() => go(current - 1)}
+        >
+          <ChevronLeftIcon />
+        </ActionIcon>
+        <ActionIcon variant="subtle" aria-label="Next page" disabled={atLast} onClick={() => go(current + 1)}>
+          <ChevronRightIcon />
+        </ActionIcon>
+        <ActionIcon variant="subtle" aria-label="Last page" disabled={atLast} onClick={() => go(lastPage)}>
+          <ChevronsRightIcon />
+        </ActionIcon>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,111 @@
+import { ErrorResponseSchema } from '@telecare/contracts/errors';
+import type { z } from 'zod';
+
+/** An error answer from our API (`{ code, message, fieldErrors? }`), or a failure to reach it. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors: Record<string, string[]> | undefined;
+
+  constructor(status: number, code: string, message: string, fieldErrors?: Record<string, string[]>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+export const INVALID_RESPONSE = 'INVALID_RESPONSE';
+const UNREACHABLE_MESSAGE = 'Cannot reach the server. Please check your connection and try again.';
+
+type AuthErrorHandler = (error: ApiError) => void;
+let authErrorHandler: AuthErrorHandler | undefined;
+
+/**
+ * Called when a request answers 401 or 403 (the session is gone or the user may not use the app).
+ * The app sets it once: it clears the cached session and goes to /admin.
+ */
+export function setAuthErrorHandler(handler: AuthErrorHandler | undefined): void {
+  authErrorHandler = handler;
+}
+
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates and types the JSON answer; without it the answer body is ignored. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  /**
+   * Whether a 401/403 answer triggers the auth error handler. Turn it off where such an answer is
+   * expected and handled by the caller (sign-in, the session probe).
+   */
+  handleAuthErrors?: boolean;
+}
+
+export function isAuthError(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** Calls our API on the same origin with the session cookie; throws ApiError on any failure. */
+export async function apiRequest<T = undefined>(
+  path: string,
+  options: ApiRequestOptions<T> = {},
+): Promise<T> {
+  const { method = 'GET', body, schema, signal, handleAuthErrors = true } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR, UNREACHABLE_MESSAGE);
+  }
+
+  if (!response.ok) {
+    const error = await readError(response);
+    if (handleAuthErrors && isAuthError(error)) authErrorHandler?.(error);
+    throw error;
+  }
+
+  if (schema === undefined || response.status === 204) return undefined as T;
+  const json: unknown = await response.json().catch(() => undefined);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(response.status, INVALID_RESPONSE, 'The server sent an unexpected answer.');
+  }
+  return parsed.data;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const json: unknown = await response.json().catch(() => undefined);
+  const parsed = ErrorResponseSchema.safeParse(json);
+  if (parsed.success) {
+    const { code, message, fieldErrors } = parsed.data;
+    return new ApiError(response.status, code, message, fieldErrors);
+  }
+  // A proxy's answer when our server is down or restarting.
+  if (response.status === 502 || response.status === 503 || response.status === 504) {
+    return new ApiError(response.status, NETWORK_ERROR, UNREACHABLE_MESSAGE);
+  }
+  return new ApiError(
+    response.status,
+    `HTTP_${response.status}`,
+    `The request failed (HTTP ${response.status}).`,
+  );
+}
+
+/** A message to show for any thrown value. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong';
+}

@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server the dev server (and `vite preview`) forwards `/api` to; API_PORT overrides it. */
+const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
+const proxy = { '/api': { target: apiTarget } };
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy },
+  preview: { proxy },
+  build: { outDir: 'dist' },
+});
