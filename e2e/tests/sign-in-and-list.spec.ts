@@ -25,7 +25,10 @@ test('the demo admin signs in and pages through the active workflows', async ({ 
   await expect(page).toHaveURL(/\/admin\/client-appointment/);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(nav.getByRole('link', { name: 'Workflow', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Workflow', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   const range = page.getByText(/^1-10 of \d+$/);
   await expect(range).toBeVisible();

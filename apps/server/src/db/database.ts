@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
@@ -36,6 +38,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob } = {},
 ): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
+  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -57,11 +57,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        code: ErrorCode.notFound,
-        message: `No route ${request.method} ${request.url.split('?')[0]}.`,
-      });
+    reply.status(404).send({
+      code: ErrorCode.notFound,
+      message: `No route ${request.method} ${request.url.split('?')[0]}.`,
+    });
   });
 }
