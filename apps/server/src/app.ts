@@ -2,11 +2,29 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import type { Database } from './db/database.ts';
+import {
+  createOutboxEmailSender,
+  createSmtpEmailSender,
+  type EmailSender,
+} from './integrations/email/email-sender.ts';
+import { createGeoipLiteGeolocation, type Geolocation } from './integrations/geolocation/geolocation.ts';
+import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
+import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createMfaService } from './modules/auth/mfa.service.ts';
+import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
+import { createThrottle } from './modules/auth/throttle.ts';
+import { outboxRoutes } from './modules/dev/outbox.routes.ts';
+import { directoryRoutes } from './modules/directory/directory.routes.ts';
+import { eventRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { presenceRoutes } from './modules/presence/presence.routes.ts';
+import { createPresenceService } from './modules/presence/presence.service.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { createUserService } from './modules/users/users.service.ts';
 import { workflowRoutes } from './modules/workflows/workflows.routes.ts';
 import { createWorkflowService } from './modules/workflows/workflows.service.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -16,9 +34,12 @@ import { registerWebApp } from './plugins/web.ts';
 
 export type AppDeps = {
   config: Config;
-  db: Db;
+  database: Pick<Database, 'db' | 'listen'>;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  sms?: SmsSender;
+  email?: EmailSender;
+  geolocation?: Geolocation;
 };
 
 /** Request logs carry method, route and status only: never bodies, query strings or headers. */
@@ -33,12 +54,14 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 }
 
 export async function buildApp(deps: AppDeps) {
-  const { config, db } = deps;
+  const { config } = deps;
+  const { db } = deps.database;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -46,16 +69,47 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cookie);
   await registerOpenApi(app);
 
+  const development = config.NODE_ENV === 'development';
+  const logError = (message: string, err: unknown) => app.log.error({ err }, message);
+  const changes = createChangeFeed(deps.database);
+  app.addHook('onClose', () => changes.close());
+  const sms = deps.sms ?? createOutboxSmsSender(db, development ? (line) => app.log.info(line) : undefined);
+  const email =
+    deps.email ??
+    (config.SMTP_URL
+      ? createSmtpEmailSender(config.SMTP_URL, config.MAIL_FROM)
+      : createOutboxEmailSender(db));
+  const throttle = createThrottle(db, clock);
   const auth = createAuthService({
     db,
     clock,
+    throttle,
+    changes,
+    geolocation: deps.geolocation ?? createGeoipLiteGeolocation(),
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
   });
+  const passwordReset = createPasswordResetService({
+    db,
+    clock,
+    throttle,
+    email,
+    changes,
+    publicUrl: config.publicUrl,
+    log: logError,
+  });
+  const mfa = createMfaService({ db, clock, auth, throttle, sms, email, publicUrl: config.publicUrl });
   registerAuth(app, auth);
 
   await app.register(healthRoutes(db));
-  await app.register(authRoutes(auth, config.cookieSecure));
+  await app.register(authRoutes({ auth, mfa, passwordReset, cookieSecure: config.cookieSecure }));
+  await app.register(eventRoutes({ changes, auth }));
+  await app.register(
+    presenceRoutes(createPresenceService({ db, clock, changes, idleMinutes: config.SESSION_IDLE_MINUTES })),
+  );
+  await app.register(userRoutes(createUserService({ db, clock, changes, passwordReset, log: logError })));
+  await app.register(directoryRoutes(db));
   await app.register(workflowRoutes(createWorkflowService({ db })));
+  if (development) await app.register(outboxRoutes(db));
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
 }

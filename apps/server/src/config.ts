@@ -16,11 +16,16 @@ const ConfigSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   TRUST_PROXY: booleanText.default(false),
+  /** The address staff use to reach the app; links in e-mails point here. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** smtp://user:password@host:port (smtps:// for TLS). Unset = e-mails go to the outbox table. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Telecare Staff <no-reply@telecare.example>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.resolve('apps/web/dist')),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { cookieSecure: boolean };
+export type Config = z.infer<typeof ConfigSchema> & { cookieSecure: boolean; publicUrl: string };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -29,5 +34,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const config = parsed.data;
-  return { ...config, cookieSecure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production' };
+  return {
+    ...config,
+    cookieSecure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+  };
 }

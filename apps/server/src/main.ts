@@ -9,7 +9,7 @@ const config = readConfig();
 const database = await openDatabase(config);
 await database.migrate();
 const demo = config.LOAD_DEMO_DATA ? await loadDemoDataIfEmpty(database.db) : null;
-const app = await buildApp({ config, db: database.db });
+const app = await buildApp({ config, database });
 
 const shutdown = async () => {
   await app.close();

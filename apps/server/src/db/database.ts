@@ -18,6 +18,8 @@ export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
+  /** LISTEN on a channel; returns a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -30,7 +32,35 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/** A dedicated connection for LISTEN that reconnects after a dropped connection or a server restart. */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    client.on('notification', (message) => message.channel === channel && onPayload(message.payload ?? ''));
+    client.on('error', () => undefined);
+    client.on('end', () => {
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel}"`);
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await current?.end().catch(() => undefined);
   };
 }
 
@@ -49,6 +79,12 @@ export async function openPglite(
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
     dumpDataDir: async () => client.dumpDataDir('gzip'),
   };

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@telecare/contracts/auth';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { hasPermission, type Permission } from '@telecare/domain/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,12 +7,17 @@ import type { AuthContext, AuthService } from '../modules/auth/auth.service.ts';
 
 export const SESSION_COOKIE = 'tc_session';
 
-/** Every API route names who may call it: anyone, any signed-in staff member, or a permission. */
-export type RouteAccess = 'public' | 'signed-in' | Permission;
+/**
+ * Every API route names who may call it: anyone; a session still at its second sign-in step;
+ * any signed-in staff member; a supervisor (the user flag); or a role permission.
+ */
+export type RouteAccess = 'public' | 'mfa-pending' | 'signed-in' | 'supervisor' | Permission;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** false for long-lived streams, which must not count as the user's activity. */
+    keepsSessionAlive?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -33,6 +39,10 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export function originOf(request: FastifyRequest) {
+  return { ipAddress: request.ip, userAgent: request.headers['user-agent'] };
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {
@@ -57,14 +67,19 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
   });
 
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
+    const { access, keepsSessionAlive = true } = request.routeOptions.config ?? {};
     if (!access || access === 'public') return;
     const token = tokenOf(request);
-    request.auth = token ? await auth.resolveSession(token) : null;
+    request.auth = token ? await auth.resolveSession(token, { touch: keepsSessionAlive }) : null;
     if (!request.auth)
       throw new AppError(ErrorCode.unauthenticated, 'Your session has ended, please sign in again.');
-    if (access !== 'signed-in' && !hasPermission(request.auth.user.role, access)) {
-      throw new AppError(ErrorCode.forbidden, 'You do not have permission to do this.');
-    }
+    if (access === 'mfa-pending') return;
+    if (!request.auth.mfaComplete) throw new AppError(ErrorCode.mfaRequired, AUTH_MESSAGES.mfaRequired);
+    if (access === 'signed-in') return;
+    const allowed =
+      access === 'supervisor'
+        ? request.auth.user.isSupervisor
+        : hasPermission(request.auth.user.role, access);
+    if (!allowed) throw new AppError(ErrorCode.forbidden, 'You do not have permission to do this.');
   });
 }

@@ -30,7 +30,7 @@ describe('API route access', () => {
   });
 
   it('refuses every permission route to a role without that permission (403)', async () => {
-    const guarded = t.app.apiRoutes.filter((r) => r.access !== 'public' && r.access !== 'signed-in');
+    const guarded = t.app.apiRoutes.filter((r) => !['public', 'signed-in', 'mfa-pending'].includes(r.access));
     expect(guarded.length).toBeGreaterThan(0);
     for (const route of guarded) {
       const res = await t.app.inject({
@@ -40,6 +40,23 @@ describe('API route access', () => {
         payload: {},
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it('refuses every route past the second-factor step to a session that has not finished it (401)', async () => {
+    const user = await createUser(t.db);
+    const pending = await createSessionToken(t.db, user.id, t.clock.now(), { mfaComplete: false });
+    const gated = t.app.apiRoutes.filter((r) => r.access !== 'public' && r.access !== 'mfa-pending');
+    expect(gated.length).toBeGreaterThan(5);
+    for (const route of gated) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: { authorization: `Bearer ${pending}` },
+        payload: {},
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.json().code).toBe('MFA_REQUIRED');
     }
   });
 

@@ -28,17 +28,25 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
   return user;
 }
 
-/** A session made directly, for roles that may not sign in through the front door. */
-export async function createSessionToken(db: Db, userId: string, now = new Date()) {
+/** A signed-in session made directly (password and second factor taken as done). */
+export async function createSessionToken(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  options = { mfaComplete: true },
+) {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + 3_600_000),
+    mfaCompletedAt: options.mfaComplete ? now : null,
+    expiresAt: new Date(now.getTime() + 12 * 3_600_000),
   });
   return token;
 }
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function createClient(db: Db, overrides: Partial<typeof clients.$inferInsert> = {}) {
   const n = next();

@@ -1,4 +1,4 @@
-import { buildApp } from '../app.ts';
+import { type AppDeps, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import type { Clock } from '../lib/clock.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -13,11 +13,11 @@ export class TestClock implements Clock {
   }
 }
 
-export async function createTestApp() {
+export async function createTestApp(deps: Partial<Pick<AppDeps, 'geolocation' | 'sms' | 'email'>> = {}) {
   const database = await openTestDatabase();
   const clock = new TestClock();
   const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
-  const app = await buildApp({ config, db: database.db, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger: false, ...deps });
   await app.ready();
   return {
     app,

@@ -717,7 +717,7 @@ CREATE UNIQUE INDEX "sessions_token_hash_key" ON "sessions" USING btree ("token_
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_activities_user_date_idx" ON "user_activities" USING btree ("user_id","activity_date");--> statement-breakpoint
 CREATE INDEX "user_activities_online_idx" ON "user_activities" USING btree ("status") WHERE status = 'online';--> statement-breakpoint
-CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree ("email");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree ("email") WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "users_role_idx" ON "users" USING btree ("role");--> statement-breakpoint
 CREATE INDEX "todos_assignee_idx" ON "todos" USING btree ("assigned_to","due_date");--> statement-breakpoint
 CREATE INDEX "todos_workflow_idx" ON "todos" USING btree ("workflow_id");--> statement-breakpoint

@@ -28,7 +28,10 @@ export const users = pgTable(
     deletedAt: instant('deleted_at'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email).where(sql`deleted_at IS NULL`),
+    index('users_role_idx').on(t.role),
+  ],
 );
 
 export const sessions = pgTable(

@@ -37,3 +37,24 @@ export async function touchSession(db: Db, sessionId: string, at: Date) {
 export async function revokeSession(db: Db, sessionId: string, at: Date) {
   await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, sessionId));
 }
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function completeSessionMfa(db: Db, sessionId: string, at: Date) {
+  await db.update(sessions).set({ mfaCompletedAt: at, lastSeenAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (password changed, account disabled or deleted). */
+export async function revokeUserSessions(db: Db, userId: string, at: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,12 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role, SessionUser, SignInRequest } from '@telecare/contracts/auth';
+import {
+  AUTH_MESSAGES,
+  type MfaStatus,
+  type Role,
+  type SessionUser,
+  type SignInRequest,
+} from '@telecare/contracts/auth';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { permissionsOf, SIGN_IN_ROLES } from '@telecare/domain/roles';
 import type { Db } from '../../db/database.ts';
+import { type Geolocation, isOwnNetwork } from '../../integrations/geolocation/geolocation.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
+import { readSetting } from '../settings/settings.queries.ts';
 import {
+  completeSessionMfa,
   findLiveSession,
   findUserByEmail,
   insertSession,
@@ -16,16 +26,11 @@ import {
   type UserRow,
 } from './auth.queries.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password.ts';
-
-export const SIGN_IN_MESSAGES = {
-  invalidCredentials: 'The e-mail address or password is incorrect.',
-  disabled: 'Your account has been disabled, please contact your telecare manager to get access!',
-  notAdmin: 'You are not telecare admin, please contact your telecare manager to get access!',
-} as const;
+import type { Throttle } from './throttle.ts';
 
 export type SessionPolicy = { idleMinutes: number; maxHours: number };
-export type AuthContext = { user: SessionUser; sessionId: string };
-type RequestOrigin = { ipAddress: string; userAgent?: string | undefined };
+export type AuthContext = { user: SessionUser; sessionId: string; mfaComplete: boolean };
+export type RequestOrigin = { ipAddress: string; userAgent?: string | undefined };
 
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -49,8 +54,33 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
-export function createAuthService(deps: { db: Db; clock: Clock; policy: SessionPolicy }) {
-  const { db, clock, policy } = deps;
+export function maskPhone(phone: string) {
+  const digits = phone.replace(/^\+61/, '');
+  return `+61 ${digits.slice(0, 1)}** *** ${digits.slice(-3)}`;
+}
+
+export function mfaStatusOf(user: UserRow): MfaStatus {
+  const smsEnrolled = Boolean(user.mfaPhoneEnrolledAt && user.mfaPhoneNumber);
+  const totpEnrolled = Boolean(user.totpEnrolledAt && user.totpSecret);
+  return {
+    next: smsEnrolled || totpEnrolled ? 'mfa-verify' : 'mfa-enroll',
+    email: user.email,
+    emailVerified: Boolean(user.emailVerifiedAt),
+    smsEnrolled,
+    totpEnrolled,
+    phoneHint: smsEnrolled && user.mfaPhoneNumber ? maskPhone(user.mfaPhoneNumber) : null,
+  };
+}
+
+export function createAuthService(deps: {
+  db: Db;
+  clock: Clock;
+  policy: SessionPolicy;
+  throttle: Throttle;
+  geolocation: Geolocation;
+  changes: ChangeFeed;
+}) {
+  const { db, clock, policy, throttle, geolocation, changes } = deps;
 
   function isExpired(session: SessionRow, now: Date) {
     return (
@@ -59,10 +89,21 @@ export function createAuthService(deps: { db: Db; clock: Clock; policy: SessionP
     );
   }
 
+  /** Staff sign in from Australia, or from the service's own network, or are on the allow-list. */
+  async function checkCountry(email: string, ipAddress: string) {
+    if (isOwnNetwork(ipAddress) || !(await readSetting(db, 'onlyAustralianUsers'))) return null;
+    const allowList = (await readSetting(db, 'allowListedEmails')).map((e) => e.toLowerCase());
+    if (allowList.includes(email)) return null;
+    const country = await geolocation.countryOf(ipAddress);
+    return country === 'AU' ? null : (country ?? 'unknown');
+  }
+
+  /** The password step. The session it opens is usable for the second factor only. */
   async function signIn(input: SignInRequest, origin: RequestOrigin) {
     const email = input.email.trim().toLowerCase();
+    const who = { email, ip: origin.ipAddress };
+    await throttle.check('sign-in', who);
     const user = await findUserByEmail(db, email);
-    const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     const audit = (action: string, details?: Record<string, unknown>) =>
       recordAudit(db, {
         action,
@@ -74,17 +115,25 @@ export function createAuthService(deps: { db: Db; clock: Clock; policy: SessionP
         ...(details ? { details } : {}),
       });
 
+    const refusedCountry = await checkCountry(email, origin.ipAddress);
+    if (refusedCountry) {
+      await audit('auth.sign-in.refused', { reason: 'country', country: refusedCountry });
+      throw new AppError(ErrorCode.countryNotAllowed, AUTH_MESSAGES.notInAustralia);
+    }
+
+    const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !passwordOk) {
+      await throttle.record('sign-in', who, false);
       await audit('auth.sign-in.failed', { reason: user ? 'wrong-password' : 'unknown-email' });
-      throw new AppError(ErrorCode.invalidCredentials, SIGN_IN_MESSAGES.invalidCredentials);
+      throw new AppError(ErrorCode.invalidCredentials, AUTH_MESSAGES.invalidCredentials);
     }
     if (user.disabled) {
       await audit('auth.sign-in.refused', { reason: 'disabled' });
-      throw new AppError(ErrorCode.accountDisabled, SIGN_IN_MESSAGES.disabled);
+      throw new AppError(ErrorCode.accountDisabled, AUTH_MESSAGES.disabled);
     }
     if (!SIGN_IN_ROLES.includes(user.role as Role)) {
       await audit('auth.sign-in.refused', { reason: 'role' });
-      throw new AppError(ErrorCode.roleNotAllowed, SIGN_IN_MESSAGES.notAdmin);
+      throw new AppError(ErrorCode.roleNotAllowed, AUTH_MESSAGES.notAdmin);
     }
 
     const token = randomBytes(32).toString('base64url');
@@ -97,20 +146,31 @@ export function createAuthService(deps: { db: Db; clock: Clock; policy: SessionP
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + policy.maxHours * 3_600_000),
     });
-    await audit('auth.sign-in.succeeded', { sessionId: session.id });
-    return { token, user: toSessionUser(user) };
+    await throttle.record('sign-in', who, true);
+    await audit('auth.sign-in.password-accepted', { sessionId: session.id });
+    return { token, mfa: mfaStatusOf(user) };
   }
 
-  /** The signed-in user for a token, or null when the session is unknown, ended or expired. */
-  async function resolveSession(token: string): Promise<AuthContext | null> {
+  /** The session of a token, or null when it is unknown, ended or expired. `touch` counts as activity. */
+  async function resolveSession(token: string, options: { touch: boolean } = { touch: true }) {
     const row = await findLiveSession(db, hashToken(token));
     if (!row || row.user.disabled || row.user.deletedAt) return null;
     const now = clock.now();
     if (isExpired(row.session, now)) return null;
-    if (now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    if (options.touch && now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
       await touchSession(db, row.session.id, now);
     }
-    return { user: toSessionUser(row.user), sessionId: row.session.id };
+    const context: AuthContext = {
+      user: toSessionUser(row.user),
+      sessionId: row.session.id,
+      mfaComplete: Boolean(row.session.mfaCompletedAt),
+    };
+    return context;
+  }
+
+  async function completeSignIn(auth: AuthContext) {
+    await completeSessionMfa(db, auth.sessionId, clock.now());
+    await changes.publish(db, { type: 'presence.changed', ids: [auth.user.uid] });
   }
 
   async function signOut(auth: AuthContext, origin: RequestOrigin) {
@@ -124,9 +184,10 @@ export function createAuthService(deps: { db: Db; clock: Clock; policy: SessionP
       ipAddress: origin.ipAddress,
       details: { sessionId: auth.sessionId },
     });
+    await changes.publish(db, { type: 'presence.changed', ids: [auth.user.uid] });
   }
 
-  return { signIn, resolveSession, signOut };
+  return { signIn, resolveSession, completeSignIn, signOut, idleMinutes: policy.idleMinutes };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,49 +1,49 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../db/schema/index.ts';
-import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { auditEvents, users } from '../../db/schema/index.ts';
+import { bearer, createSessionToken, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { writeSetting } from '../settings/settings.queries.ts';
 
-describe('sign-in and sessions', () => {
+describe('the password step of sign-in, and sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
-  const signIn = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  const signIn = (email: string, password: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
+  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 
-  it('signs in with the right password, sets an httpOnly cookie and returns the user', async () => {
+  it('accepts the right password, sets an httpOnly cookie and asks for the second factor', async () => {
     const user = await createUser(t.db, { role: 'TELECARE_SUPERVISOR', isSupervisor: true });
     const res = await signIn(user.email.toUpperCase(), TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.user).toMatchObject({ uid: user.id, role: 'TELECARE_SUPERVISOR', isSupervisor: true });
-    expect(body.user.permissions).toContain('OTHER_SETTINGS');
-    expect(body.user).not.toHaveProperty('passwordHash');
+    expect(res.json().mfa).toMatchObject({ next: 'mfa-enroll', emailVerified: false, smsEnrolled: false });
     const cookie = res.cookies.find((c) => c.name === 'tc_session');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
 
-    const me = await t.app.inject({
+    const before = await t.app.inject({
       method: 'GET',
       url: '/api/auth/me',
       cookies: { tc_session: cookie?.value ?? '' },
     });
-    expect(me.statusCode).toBe(200);
-    expect(me.json().user.uid).toBe(user.id);
+    expect(before.statusCode).toBe(401);
+    expect(before.json().code).toBe('MFA_REQUIRED');
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/mfa/status',
+      headers: bearer(res.json().token),
+    });
+    expect(status.statusCode).toBe(200);
   });
 
-  it('accepts the token as a bearer header for API clients', async () => {
-    const user = await createUser(t.db);
-    const { token } = (await signIn(user.email, TEST_PASSWORD)).json();
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(me.statusCode).toBe(200);
+  it('sends a user with an enrolled phone to /mfa-verify and shows only the end of the number', async () => {
+    const user = await createUser(t.db, { mfaPhoneNumber: '+61412345678', mfaPhoneEnrolledAt: new Date() });
+    const { mfa } = (await signIn(user.email, TEST_PASSWORD)).json();
+    expect(mfa).toMatchObject({ next: 'mfa-verify', smsEnrolled: true, phoneHint: '+61 4** *** 678' });
   });
 
   it('refuses a wrong password and an unknown e-mail with the same answer, and audits both', async () => {
@@ -57,6 +57,7 @@ describe('sign-in and sessions', () => {
     expect(wrong.cookies).toHaveLength(0);
     const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, user.id));
     expect(events.map((e) => e.action)).toContain('auth.sign-in.failed');
+    expect(events[0]?.ipAddress).toBe('127.0.0.1');
     expect(JSON.stringify(events)).not.toContain('not-the-password');
   });
 
@@ -82,66 +83,124 @@ describe('sign-in and sessions', () => {
     },
   );
 
-  it('answers empty fields with a validation error naming them', async () => {
+  it('answers empty fields and malformed JSON with 400, not 500', async () => {
     const res = await signIn('', '');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
     expect(Object.keys(res.json().fieldErrors)).toEqual(expect.arrayContaining(['email', 'password']));
-  });
-
-  it('answers a malformed JSON body with 400, not 500', async () => {
-    const res = await t.app.inject({
+    const broken = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
       headers: { 'content-type': 'application/json' },
       payload: '{"email":',
     });
-    expect(res.statusCode).toBe(400);
+    expect(broken.statusCode).toBe(400);
   });
 
   it('answers 401 without a session and with a made-up token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: 'Bearer abc' },
-    });
+    const res = await me('abc');
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHENTICATED');
   });
 
-  it('ends the session at once on sign-out', async () => {
+  it('accepts a signed-in token as a bearer header and reports the idle limit', async () => {
     const user = await createUser(t.db);
-    const { token } = (await signIn(user.email, TEST_PASSWORD)).json();
-    const headers = { authorization: `Bearer ${token}` };
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers });
-    expect(out.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401);
+    const res = await me(await createSessionToken(t.db, user.id, t.clock.now()));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { uid: user.id }, idleMinutes: 120 });
+    expect(res.json().user).not.toHaveProperty('passwordHash');
   });
 
-  it('ends the session when the account is disabled', async () => {
+  it('ends the session at once on sign-out and when the account is disabled', async () => {
     const user = await createUser(t.db);
-    const { token } = (await signIn(user.email, TEST_PASSWORD)).json();
-    const { users } = await import('../../db/schema/index.ts');
-    await t.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(me.statusCode).toBe(401);
+    const token = await createSessionToken(t.db, user.id, t.clock.now());
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(token) })).statusCode,
+    ).toBe(204);
+    expect((await me(token)).statusCode).toBe(401);
+
+    const other = await createUser(t.db);
+    const otherToken = await createSessionToken(t.db, other.id, t.clock.now());
+    await t.db.update(users).set({ disabled: true }).where(eq(users.id, other.id));
+    expect((await me(otherToken)).statusCode).toBe(401);
   });
 
   it('signs out after 2 hours idle, and keeps a session alive that is used', async () => {
     const user = await createUser(t.db);
-    const idle = (await signIn(user.email, TEST_PASSWORD)).json().token;
-    const busy = (await signIn(user.email, TEST_PASSWORD)).json().token;
-    const me = (token: string) =>
-      t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const idle = await createSessionToken(t.db, user.id, t.clock.now());
+    const busy = await createSessionToken(t.db, user.id, t.clock.now());
     t.clock.advance(90 * 60_000);
     expect((await me(busy)).statusCode).toBe(200);
     t.clock.advance(31 * 60_000);
     expect((await me(idle)).statusCode).toBe(401);
     expect((await me(busy)).statusCode).toBe(200);
+  });
+
+  it('ends even a busy session at its absolute lifetime (12 hours)', async () => {
+    const user = await createUser(t.db);
+    const { token } = (await signIn(user.email, TEST_PASSWORD)).json();
+    const { sessions } = await import('../../db/schema/index.ts');
+    await t.db.update(sessions).set({ mfaCompletedAt: t.clock.now() }).where(eq(sessions.userId, user.id));
+    for (let hour = 0; hour < 11; hour++) {
+      t.clock.advance(60 * 60_000);
+      expect((await me(token)).statusCode).toBe(200);
+    }
+    t.clock.advance(60 * 60_000);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('throttles an account after 5 wrong passwords, even for the right one, with the spec message', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 5; i++) expect((await signIn(user.email, 'wrong-password')).statusCode).toBe(401);
+    const locked = await signIn(user.email, TEST_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Sorry, too many attempts, please try again later.',
+    });
+    t.clock.advance(16 * 60_000);
+    expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('throttles an address that tries many accounts', async () => {
+    for (let i = 0; i < 20; i++) await signIn(`guess${i}@telecare.test`, 'x', '10.9.9.9');
+    const user = await createUser(t.db);
+    expect((await signIn(user.email, TEST_PASSWORD, '10.9.9.9')).statusCode).toBe(429);
+    expect((await signIn(user.email, TEST_PASSWORD, '10.9.9.8')).statusCode).toBe(200);
+  });
+
+  describe('country check', () => {
+    const US = '8.8.8.8';
+    const AU = '1.128.0.1';
+
+    it('refuses a sign-in from outside Australia with the spec message, before the password', async () => {
+      const user = await createUser(t.db);
+      const res = await signIn(user.email, 'wrong-anyway', US);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        code: 'COUNTRY_NOT_ALLOWED',
+        message: 'Sorry, our services are currently available only within Australia.',
+      });
+      const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, user.id));
+      expect(event?.details).toMatchObject({ reason: 'country', country: 'US' });
+    });
+
+    it('lets in an Australian address, the own network, and allow-listed e-mails from anywhere', async () => {
+      const user = await createUser(t.db);
+      expect((await signIn(user.email, TEST_PASSWORD, AU)).statusCode).toBe(200);
+      expect((await signIn(user.email, TEST_PASSWORD, '192.168.1.20')).statusCode).toBe(200);
+      const traveller = await createUser(t.db);
+      await writeSetting(t.db, 'allowListedEmails', [traveller.email.toUpperCase()]);
+      expect((await signIn(traveller.email, TEST_PASSWORD, US)).statusCode).toBe(200);
+      expect((await signIn(user.email, TEST_PASSWORD, US)).statusCode).toBe(403);
+    });
+
+    it('lets everyone in when only-Australian-users is off', async () => {
+      const user = await createUser(t.db);
+      await writeSetting(t.db, 'onlyAustralianUsers', false);
+      expect((await signIn(user.email, TEST_PASSWORD, US)).statusCode).toBe(200);
+      await writeSetting(t.db, 'onlyAustralianUsers', true);
+    });
   });
 });

@@ -1,0 +1,41 @@
+import { type ChangeEvent, ChangeEventSchema } from '@telecare/contracts/events';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/database.ts';
+
+export const CHANGE_CHANNEL = 'telecare_changes';
+
+/**
+ * "This changed" events. Publishing is a NOTIFY in the caller's transaction, so listeners hear of
+ * a change only once it is committed; every server process LISTENs and fans out to its SSE clients.
+ */
+export function createChangeFeed(database: Pick<Database, 'listen'>) {
+  const listeners = new Set<(event: ChangeEvent) => void>();
+  let stopListening: Promise<() => Promise<void>> | undefined;
+
+  function deliver(payload: string) {
+    const parsed = ChangeEventSchema.safeParse(JSON.parse(payload));
+    if (!parsed.success) return;
+    for (const listener of listeners) listener(parsed.data);
+  }
+
+  return {
+    async publish(db: Db, event: ChangeEvent) {
+      await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
+    },
+    /** Resolves once this process is LISTENing, so no change committed afterwards is missed. */
+    async subscribe(listener: (event: ChangeEvent) => void) {
+      stopListening ??= database.listen(CHANGE_CHANNEL, deliver);
+      await stopListening;
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    async close() {
+      listeners.clear();
+      if (stopListening) await (await stopListening)();
+    },
+  };
+}
+
+export type ChangeFeed = ReturnType<typeof createChangeFeed>;

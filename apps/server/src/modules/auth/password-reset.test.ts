@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createSessionToken, createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { lastEmailLinkToken, lastOutboxMessage } from '../../test/outbox.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+describe('forgot password', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const request = (email: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress });
+  const complete = (token: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/password-reset/complete', payload: { token, password } });
+  const signIn = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+
+  it('answers the same whether or not the address has an account, and e-mails only a real one', async () => {
+    const user = await createUser(t.db);
+    const known = await request(user.email);
+    const unknown = await request('nobody-here@telecare.test');
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect((await lastOutboxMessage(t.db, 'email', user.email))?.subject).toBe(
+      'Reset your Telecare Staff password',
+    );
+    expect(await lastOutboxMessage(t.db, 'email', 'nobody-here@telecare.test')).toBeUndefined();
+  });
+
+  it('checks the e-mail pattern', async () => {
+    const res = await request('not-an-email');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.email).toEqual(['Please enter a valid e-mail address.']);
+  });
+
+  it('sets a new password with the link once, and ends the old sessions', async () => {
+    const user = await createUser(t.db);
+    const session = await createSessionToken(t.db, user.id, t.clock.now());
+    await request(user.email);
+    const token = await lastEmailLinkToken(t.db, user.email);
+    expect((await complete(token, '12345')).statusCode).toBe(400);
+    const done = await complete(token, 'brand-new-secret');
+    expect(done.statusCode).toBe(200);
+    expect((await complete(token, 'another-secret')).json().code).toBe('LINK_INVALID');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session) })).statusCode,
+    ).toBe(401);
+    expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(user.email, 'brand-new-secret')).statusCode).toBe(200);
+  });
+
+  it('refuses a link older than an hour', async () => {
+    const user = await createUser(t.db);
+    await request(user.email);
+    const token = await lastEmailLinkToken(t.db, user.email);
+    t.clock.advance(61 * 60_000);
+    expect((await complete(token, 'brand-new-secret')).statusCode).toBe(400);
+  });
+
+  it('throttles repeated requests for one address', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 3; i++) expect((await request(user.email, '10.1.1.1')).statusCode).toBe(200);
+    expect((await request(user.email, '10.1.1.2')).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,33 @@
+import { ClinicOptionSchema, ReferrerOptionSchema, SpecialistOptionSchema } from '@telecare/contracts/users';
+import { Permission } from '@telecare/domain/roles';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { selectClinicOptions, selectReferrerOptions, selectSpecialistOptions } from './directory.queries.ts';
+
+const config = { access: Permission.workflowRead };
+const tags = ['directory'];
+
+/** Pick lists of referrers, clinics and specialists (through the practice-management data we hold). */
+export function directoryRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/admin/coreplus/referrers',
+      { config, schema: { tags, response: { 200: z.object({ referrers: z.array(ReferrerOptionSchema) }) } } },
+      async () => ({ referrers: await selectReferrerOptions(db) }),
+    );
+    app.get(
+      '/api/admin/coreplus/clinics',
+      { config, schema: { tags, response: { 200: z.object({ clinics: z.array(ClinicOptionSchema) }) } } },
+      async () => ({ clinics: await selectClinicOptions(db) }),
+    );
+    app.get(
+      '/api/admin/specialists',
+      {
+        config,
+        schema: { tags, response: { 200: z.object({ specialists: z.array(SpecialistOptionSchema) }) } },
+      },
+      async () => ({ specialists: await selectSpecialistOptions(db) }),
+    );
+  };
+}

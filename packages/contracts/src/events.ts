@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** What changed; clients refetch the matching data. NOTIFY and SSE carry only this (ids, never patient data). */
+export const CHANGE_TYPES = ['presence.changed', 'users.changed', 'workflow.changed'] as const;
+export const ChangeEventSchema = z.object({
+  type: z.enum(CHANGE_TYPES),
+  ids: z.array(z.string()).optional(),
+});
+export type ChangeEvent = z.infer<typeof ChangeEventSchema>;

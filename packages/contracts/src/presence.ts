@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const CheckInResponseSchema = z.object({ activityId: z.string(), userActivitySessionId: z.string() });
+export type CheckInResponse = z.infer<typeof CheckInResponseSchema>;
+
+export const LoginStatusResponseSchema = z.object({
+  isExpired: z.boolean(),
+  userActivityId: z.string(),
+  userActivitySessionId: z.string(),
+});
+
+export const CloseTabRequestSchema = z.object({
+  userActivityId: z.string().uuid(),
+  userActivitySessionId: z.string().uuid(),
+});
+
+export const PresenceEntrySchema = z.object({
+  uid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  shortName: z.string(),
+  online: z.boolean(),
+});
+export const PresenceResponseSchema = z.object({ users: z.array(PresenceEntrySchema) });
+export type PresenceEntry = z.infer<typeof PresenceEntrySchema>;
+
+const RANGE_MISSING = 'You must select a valid time range.';
+const isoDate = z.string(RANGE_MISSING).regex(/^\d{4}-\d{2}-\d{2}$/, RANGE_MISSING);
+export const ActivityReportQuerySchema = z
+  .object({ startDate: isoDate, endDate: isoDate })
+  .refine((q) => q.endDate > q.startDate, {
+    message: 'End date should be after the start date',
+    path: ['endDate'],
+  });
+
+/** Columns of user-activity-report.csv, in order. */
+export const ACTIVITY_REPORT_COLUMNS = [
+  'Date',
+  'Staff Member',
+  'Short Name',
+  'E-mail',
+  'Role',
+  'Check-in Time',
+  'Check-out Time',
+  'Minutes Online',
+  'Status',
+] as const;
