@@ -7,7 +7,7 @@ execSync('npm run build --silent', { stdio: 'inherit' });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', COOKIE_SECURE: 'false', ...process.env },
+  env: { NODE_ENV: 'development', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

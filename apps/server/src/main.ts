@@ -28,3 +28,6 @@ console.log(
 if (demo) {
   console.log(`Demo sign-in: ${demo.signInEmail} / ${demo.signInPassword}`);
 }
+if (config.NODE_ENV === 'development') {
+  console.log(`Sign-in codes and e-mails go to the outbox: ${url}/api/dev/outbox (and SMS texts to this log).`);
+}

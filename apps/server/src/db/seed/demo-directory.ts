@@ -572,13 +572,17 @@ export function buildDirectory(ctx: DemoContext, passwordHash: string): Director
     emailVerifiedAt: now,
     ...extra,
   });
-  const admin = user('admin@telecare.example', 'Alex', 'Admin', 'TELECARE_ADMIN');
+  // The three demo sign-ins have an SMS second factor already; the other coordinators enrol on first sign-in.
+  const enrolledPhone = (phone: string) => ({ mfaPhoneNumber: phone, mfaPhoneEnrolledAt: now });
+  const admin = user('admin@telecare.example', 'Alex', 'Admin', 'TELECARE_ADMIN', enrolledPhone('+61400000001'));
   const supervisor = user('supervisor@telecare.example', 'Sam', 'Supervisor', 'TELECARE_SUPERVISOR', {
     isSupervisor: true,
+    ...enrolledPhone('+61400000002'),
   });
   const it = user('it@telecare.example', 'Iris', 'Tech', 'TELECARE_IT', {
     isItStaff: true,
     timezone: 'Australia/Brisbane',
+    ...enrolledPhone('+61400000003'),
   });
   const staff = [
     user('priya.sharma@telecare.example', 'Priya', 'Sharma', 'TELECARE_ADMIN'),
