@@ -25,6 +25,8 @@ import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/users.service.ts';
+import { createWorkflowActionService } from './modules/workflows/workflow-actions.service.ts';
+import { createWorkflowDetailService } from './modules/workflows/workflow-detail.service.ts';
 import { workflowRoutes } from './modules/workflows/workflows.routes.ts';
 import { createWorkflowService } from './modules/workflows/workflows.service.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -108,7 +110,13 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(userRoutes(createUserService({ db, clock, changes, passwordReset, log: logError })));
   await app.register(directoryRoutes(db));
-  await app.register(workflowRoutes(createWorkflowService({ db })));
+  await app.register(
+    workflowRoutes({
+      workflows: createWorkflowService({ db, clock }),
+      detail: createWorkflowDetailService({ db, clock }),
+      actions: createWorkflowActionService({ db, clock, changes }),
+    }),
+  );
   if (development) await app.register(outboxRoutes(db));
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;

@@ -24,8 +24,24 @@ export const WORKFLOW_COLUMNS = [
 ] as const;
 export type WorkflowColumn = (typeof WORKFLOW_COLUMNS)[number];
 
+/** The active list's filter drop-down (meanings in docs/domain.md). */
+export const NAMED_FILTERS = [
+  'needFollowUp',
+  'twelveWeeksAfterFilter',
+  'newFilter',
+  'reviewFilter',
+  'urgentFilter',
+  'triageFilter',
+  'unassignedFilter',
+] as const;
+export const NamedFilterSchema = z.enum(NAMED_FILTERS);
+export type NamedFilter = z.infer<typeof NamedFilterSchema>;
+
 export const WorkflowListRequestSchema = listQuerySchema(WORKFLOW_COLUMNS).extend({
   list: WorkflowListNameSchema.default('active'),
+  namedFilters: z.array(NamedFilterSchema).max(NAMED_FILTERS.length).default([]),
+  /** Selects this one workflow whatever its list and the filters (the screens' ?id=). */
+  id: z.string().uuid().optional(),
 });
 export type WorkflowListRequest = z.input<typeof WorkflowListRequestSchema>;
 
@@ -57,6 +73,12 @@ export const WorkflowRowSchema = z.object({
   adminCheckNotes: z.string().nullable(),
   adminCheckStatus: z.string().nullable(),
   gpReportStatus: z.string().nullable(),
+  hasGpReport: z.boolean(),
+  list: z.enum(['active', 'archived', 'history', 'deleted']),
+  newOrReview: z.enum(['N', 'R']),
+  continuation: z.string().nullable(),
+  weeksDue: z.number().int().nullable(),
+  rowColour: z.enum(['red', 'green', 'yellow']).nullable(),
 });
 export type WorkflowRow = z.infer<typeof WorkflowRowSchema>;
 

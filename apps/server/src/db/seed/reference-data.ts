@@ -162,42 +162,7 @@ export const SPECIALIST_RULES = [
   'Maximum 2 new patients per session',
 ];
 
-export const RESULT_INSPECTIONS = [
-  'Pathology',
-  'MRI',
-  'CT',
-  'X-Ray',
-  'Ultrasound',
-  'ECG',
-  'Echocardiogram',
-  'Holter Monitor',
-  'Stress Test',
-  'Spirometry',
-  'Sleep Study',
-  'EEG',
-  'Nerve Conduction Study',
-  'Bone Density (DEXA)',
-  'Colonoscopy',
-  'Gastroscopy',
-  'HbA1c',
-  'Lipid Profile',
-  'Thyroid Function Tests',
-  'Liver Function Tests',
-  'Full Blood Count',
-  'Urine MCS',
-  'Iron Studies',
-  'Vitamin D',
-  'Mammogram',
-  'PET Scan',
-  'Nuclear Medicine Scan',
-  'Angiogram',
-  '24h Blood Pressure Monitor',
-  'Audiology',
-  'Biopsy',
-  'Capsule Endoscopy',
-  'FibroScan',
-  'Autoimmune Screen',
-];
+export { RESULT_INSPECTIONS } from '@telecare/domain/result-inspections';
 
 export const ADMIN_CHECK_NOTES = [
   'Referral letter checked',

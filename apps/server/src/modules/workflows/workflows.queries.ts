@@ -1,19 +1,29 @@
-import type { WorkflowColumn, WorkflowListName, WorkflowRow } from '@telecare/contracts/workflows';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type {
+  NamedFilter,
+  WorkflowColumn,
+  WorkflowListName,
+  WorkflowRow,
+} from '@telecare/contracts/workflows';
+import { type WorkflowListName as DomainListName, workflowListOf } from '@telecare/domain/booking-status';
+import { continuationLabel, newOrReview, rowColour, weeksDue } from '@telecare/domain/workflow-rules';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { workflows } from '../../db/schema/index.ts';
 
+export type WorkflowRecord = typeof workflows.$inferSelect;
+
 const DISPLAY_ZONE = 'Australia/Melbourne';
+const WEEK = sql.raw(`interval '7 days'`);
 
 const displayTime = (column: AnyPgColumn) =>
   sql`to_char(${column} AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)}, 'DD/MM/YYYY HH24:MI')`;
 
-const text = (column: AnyPgColumn) => ({ sort: sql`${column}`, filter: sql`${column}` });
-const time = (column: AnyPgColumn) => ({ sort: sql`${column}`, filter: displayTime(column) });
+const text = (column: AnyPgColumn) => ({ sort: [sql`${column}`], filter: sql`${column}` });
+const time = (column: AnyPgColumn) => ({ sort: [sql`${column}`], filter: displayTime(column) });
 
-/** What each list column sorts by, and the text its filter matches. */
-const COLUMN_SQL: Record<WorkflowColumn, { sort: SQL; filter: SQL }> = {
+/** What each list column sorts by (in order), and the text its filter matches. */
+const COLUMN_SQL: Record<WorkflowColumn, { sort: SQL[]; filter: SQL }> = {
   urn: text(workflows.urn),
   category: text(workflows.category),
   client: text(workflows.clientFullName),
@@ -27,7 +37,28 @@ const COLUMN_SQL: Record<WorkflowColumn, { sort: SQL; filter: SQL }> = {
   results: text(workflows.resultsStatus),
   adminCheckNotes: text(workflows.adminCheckNotes),
   adminCheck: text(workflows.adminCheckStatus),
-  gpReport: text(workflows.gpReportStatus),
+  // Whether a GP report exists, then its status.
+  gpReport: {
+    sort: [sql`(${workflows.gpReportDocumentId} is not null)`, sql`${workflows.gpReportStatus}`],
+    filter: sql`${workflows.gpReportStatus}`,
+  },
+};
+
+/** The drop-down filters of the active list; meanings in docs/domain.md. */
+const NAMED_FILTER_SQL: Record<NamedFilter, (now: Date) => SQL | undefined> = {
+  needFollowUp: () => inArray(workflows.smsReply, ['noResponse', 'no']),
+  twelveWeeksAfterFilter: (now) =>
+    sql`${workflows.creationTimestamp} <= ${now.toISOString()}::timestamptz - 12 * ${WEEK}`,
+  newFilter: () => and(eq(workflows.isNewAppointment, true), isNull(workflows.appointmentId)),
+  reviewFilter: () => eq(workflows.isNewAppointment, false),
+  urgentFilter: () =>
+    or(
+      eq(workflows.bookingUrgent, true),
+      eq(workflows.resultsUrgent, true),
+      eq(workflows.adminCheckUrgent, true),
+    ),
+  triageFilter: () => eq(workflows.triage, true),
+  unassignedFilter: () => isNull(workflows.bookingCoordinatorId),
 };
 
 export type WorkflowListQuery = {
@@ -36,25 +67,29 @@ export type WorkflowListQuery = {
   pageSize: number;
   sort: { column: WorkflowColumn; direction: 'asc' | 'desc' }[];
   filters: Partial<Record<WorkflowColumn, string>>;
+  namedFilters: NamedFilter[];
+  id?: string | undefined;
 };
 
 function likePattern(value: string) {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function whereOf(query: WorkflowListQuery) {
-  const conditions: SQL[] = [eq(workflows.listName, query.list)];
+function whereOf(query: WorkflowListQuery, now: Date) {
+  if (query.id) return and(eq(workflows.id, query.id), isNull(workflows.deletedAt));
+  const conditions: (SQL | undefined)[] = [eq(workflows.listName, query.list)];
   for (const [column, value] of Object.entries(query.filters) as [WorkflowColumn, string | undefined][]) {
     if (value) conditions.push(sql`${COLUMN_SQL[column].filter} ILIKE ${likePattern(value)}`);
   }
+  for (const name of query.namedFilters) conditions.push(NAMED_FILTER_SQL[name](now));
   return and(...conditions);
 }
 
 function orderOf(query: WorkflowListQuery) {
-  const order = query.sort.map(({ column, direction }) =>
-    direction === 'asc'
-      ? sql`${asc(COLUMN_SQL[column].sort)} NULLS FIRST`
-      : sql`${desc(COLUMN_SQL[column].sort)} NULLS LAST`,
+  const order = query.sort.flatMap(({ column, direction }) =>
+    COLUMN_SQL[column].sort.map((expression) =>
+      direction === 'asc' ? sql`${asc(expression)} NULLS FIRST` : sql`${desc(expression)} NULLS LAST`,
+    ),
   );
   if (!query.sort.some((s) => s.column === 'creationTimestamp'))
     order.push(desc(workflows.creationTimestamp));
@@ -62,27 +97,72 @@ function orderOf(query: WorkflowListQuery) {
   return order;
 }
 
-export async function countWorkflows(db: Db, query: WorkflowListQuery): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(workflows).where(whereOf(query));
+export async function countWorkflows(db: Db, query: WorkflowListQuery, now: Date): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(workflows).where(whereOf(query, now));
   return row?.total ?? 0;
 }
 
-export async function selectWorkflowPage(
-  db: Db,
-  query: WorkflowListQuery,
-  offset: number,
-): Promise<WorkflowRow[]> {
-  const rows = await db
+export async function selectWorkflowPage(db: Db, query: WorkflowListQuery, offset: number, now: Date) {
+  return db
     .select()
     .from(workflows)
-    .where(whereOf(query))
+    .where(whereOf(query, now))
     .orderBy(...orderOf(query))
     .limit(query.pageSize)
     .offset(offset);
-  return rows.map(toWorkflowRow);
 }
 
-function toWorkflowRow(w: typeof workflows.$inferSelect): WorkflowRow {
+export async function findWorkflow(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(workflows)
+    .where(and(eq(workflows.id, id), isNull(workflows.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findWorkflowsIncludingDeleted(db: Db, ids: string[]) {
+  return db.select().from(workflows).where(inArray(workflows.id, ids));
+}
+
+/** Other workflows of the same person (first name, last name and date of birth). */
+export async function selectSameClientWorkflows(db: Db, workflow: WorkflowRecord) {
+  return db
+    .select()
+    .from(workflows)
+    .where(
+      and(
+        eq(sql`lower(${workflows.clientFirstName})`, workflow.clientFirstName.toLowerCase()),
+        eq(sql`lower(${workflows.clientLastName})`, workflow.clientLastName.toLowerCase()),
+        workflow.clientDateOfBirth
+          ? eq(workflows.clientDateOfBirth, workflow.clientDateOfBirth)
+          : isNull(workflows.clientDateOfBirth),
+        isNull(workflows.deletedAt),
+      ),
+    )
+    .orderBy(desc(workflows.creationTimestamp))
+    .limit(100);
+}
+
+export async function updateWorkflows(db: Db, ids: string[], values: Partial<typeof workflows.$inferInsert>) {
+  return db.update(workflows).set(values).where(inArray(workflows.id, ids)).returning({ id: workflows.id });
+}
+
+export const notDeleted = isNull(workflows.deletedAt);
+export const isDeleted = isNotNull(workflows.deletedAt);
+
+export function toWorkflowRow(w: WorkflowRecord, now: Date): WorkflowRow {
+  const list =
+    w.listName === 'deleted'
+      ? 'deleted'
+      : workflowListOf({ archived: w.archived, bookingStatus: w.bookingStatus });
+  const due = weeksDue({
+    creationTimestamp: w.creationTimestamp,
+    weeksToAppointment: w.weeksToAppointment,
+    list: list === 'deleted' ? 'history' : (list as DomainListName),
+    statusUpdatedAt: w.bookingStatusUpdatedAt,
+    now,
+  });
   return {
     id: w.id,
     urn: w.urn,
@@ -104,5 +184,15 @@ function toWorkflowRow(w: typeof workflows.$inferSelect): WorkflowRow {
     adminCheckNotes: w.adminCheckNotes,
     adminCheckStatus: w.adminCheckStatus,
     gpReportStatus: w.gpReportStatus,
+    hasGpReport: Boolean(w.gpReportDocumentId),
+    list,
+    newOrReview: newOrReview(w.isNewAppointment),
+    continuation: continuationLabel(w.contOrTbc),
+    weeksDue: due,
+    rowColour: rowColour({
+      bookingStatus: w.bookingStatus,
+      weeksDue: due,
+      lastActivityName: w.lastActivityName,
+    }),
   };
 }

@@ -1,16 +1,44 @@
-import { WorkflowListRequestSchema, WorkflowListResponseSchema } from '@telecare/contracts/workflows';
+import {
+  ActingPatientSchema,
+  ActionResultSchema,
+  DeleteWorkflowsSchema,
+  HistoryResponseSchema,
+  SelectedIdsSchema,
+  UpdateTasksSchema,
+  WorkflowDetailSchema,
+  WorkflowIdParamsSchema,
+  WorkflowIdQuerySchema,
+} from '@telecare/contracts/workflow-detail';
+import {
+  WorkflowListRequestSchema,
+  WorkflowListResponseSchema,
+  WorkflowRowSchema,
+} from '@telecare/contracts/workflows';
 import { Permission } from '@telecare/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { originOf, requireAuth } from '../../plugins/auth.ts';
+import type { WorkflowActionService } from './workflow-actions.service.ts';
+import type { WorkflowDetailService } from './workflow-detail.service.ts';
 import type { WorkflowService } from './workflows.service.ts';
 
-export function workflowRoutes(workflows: WorkflowService): FastifyPluginAsyncZod {
+const tags = ['workflows'];
+const read = { access: Permission.workflowRead };
+const write = { access: Permission.workflowWrite };
+
+export function workflowRoutes(deps: {
+  workflows: WorkflowService;
+  detail: WorkflowDetailService;
+  actions: WorkflowActionService;
+}): FastifyPluginAsyncZod {
+  const { workflows, detail, actions } = deps;
   return async (app) => {
     app.post(
       '/api/admin/workflow/list',
       {
-        config: { access: Permission.workflowRead },
+        config: read,
         schema: {
-          tags: ['workflows'],
+          tags,
           description:
             'A page of the active, archived or history list. Filters travel in the body, never the URL.',
           body: WorkflowListRequestSchema,
@@ -18,6 +46,96 @@ export function workflowRoutes(workflows: WorkflowService): FastifyPluginAsyncZo
         },
       },
       async (request) => workflows.listWorkflows(request.body),
+    );
+
+    app.get(
+      '/api/admin/workflow/:id',
+      {
+        config: read,
+        schema: { tags, params: WorkflowIdParamsSchema, response: { 200: WorkflowDetailSchema } },
+      },
+      async (request) => detail.detail(requireAuth(request), originOf(request), request.params.id),
+    );
+
+    app.get(
+      '/api/admin/workflow/:id/history',
+      {
+        config: read,
+        schema: { tags, params: WorkflowIdParamsSchema, response: { 200: HistoryResponseSchema } },
+      },
+      async (request) => detail.history(requireAuth(request), originOf(request), request.params.id),
+    );
+
+    app.post(
+      '/api/admin/workflow/archive',
+      { config: write, schema: { tags, body: SelectedIdsSchema, response: { 200: ActionResultSchema } } },
+      async (request) => actions.archive(requireAuth(request), originOf(request), request.body.selectedCaIds),
+    );
+
+    app.post(
+      '/api/admin/workflow/un-archive',
+      { config: write, schema: { tags, body: SelectedIdsSchema, response: { 200: ActionResultSchema } } },
+      async (request) =>
+        actions.unArchive(requireAuth(request), originOf(request), request.body.selectedCaIds),
+    );
+
+    app.post(
+      '/api/admin/workflow/delete',
+      {
+        config: write,
+        schema: {
+          tags,
+          description: 'Soft delete: the workflows leave every list and IT staff can restore them.',
+          body: DeleteWorkflowsSchema,
+          response: { 200: ActionResultSchema },
+        },
+      },
+      async (request) => actions.remove(requireAuth(request), originOf(request), request.body.ids),
+    );
+
+    app.post(
+      '/api/admin/workflow/restore',
+      {
+        config: { access: Permission.workflowRestore },
+        schema: { tags, body: DeleteWorkflowsSchema, response: { 200: ActionResultSchema } },
+      },
+      async (request) => actions.restore(requireAuth(request), originOf(request), request.body.ids),
+    );
+
+    app.get(
+      '/api/admin/workflow/rebuild',
+      {
+        config: write,
+        schema: {
+          tags,
+          description: "Recomputes the workflow's copied fields from its client, referral and appointment.",
+          querystring: WorkflowIdQuerySchema,
+          response: { 200: WorkflowRowSchema },
+        },
+      },
+      async (request) => actions.rebuild(requireAuth(request), originOf(request), request.query.id),
+    );
+
+    app.post(
+      '/api/admin/workflow/acting-patient',
+      {
+        config: write,
+        schema: {
+          tags,
+          body: ActingPatientSchema,
+          response: {
+            200: z.object({ updated: z.number(), reply: z.string(), previousReply: z.string().nullable() }),
+          },
+        },
+      },
+      async (request) =>
+        actions.actingPatient(requireAuth(request), originOf(request), request.body.id, request.body.answer),
+    );
+
+    app.patch(
+      '/api/admin/workflow/tasks',
+      { config: write, schema: { tags, body: UpdateTasksSchema, response: { 200: WorkflowRowSchema } } },
+      async (request) => actions.updateTasks(requireAuth(request), originOf(request), request.body),
     );
   };
 }

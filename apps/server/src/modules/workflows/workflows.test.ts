@@ -1,4 +1,7 @@
+import { BOOKING_STATUSES, workflowListOf } from '@telecare/domain/booking-status';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, workflows } from '../../db/schema/index.ts';
 import { createSessionToken, createUser, createWorkflow } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -77,5 +80,67 @@ describe('POST /api/admin/workflow/list', () => {
     const res = await list({ sort: [{ column: 'passwordHash', direction: 'asc' }] });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('applies the named filters of the active list', async () => {
+    const urgent = await createWorkflow(t.db, { urn: 'NF-URGENT', resultsUrgent: true });
+    const triage = await createWorkflow(t.db, { urn: 'NF-TRIAGE', triage: true, bookingCoordinatorId: null });
+    const review = await createWorkflow(t.db, { urn: 'NF-REVIEW', isNewAppointment: false });
+    const followUp = await createWorkflow(t.db, { urn: 'NF-FOLLOW', smsReply: 'noResponse' });
+    const old = await createWorkflow(t.db, {
+      urn: 'NF-OLD',
+      creationTimestamp: new Date(Date.now() - 13 * 7 * 86_400_000),
+    });
+    const ids = async (namedFilters: string[]) =>
+      ((await list({ namedFilters, pageSize: 50 })).json().rows as { id: string }[]).map((r) => r.id);
+    expect(await ids(['urgentFilter'])).toEqual([urgent.id]);
+    expect(await ids(['triageFilter'])).toEqual([triage.id]);
+    expect(await ids(['reviewFilter'])).toEqual([review.id]);
+    expect(await ids(['needFollowUp'])).toEqual([followUp.id]);
+    expect(await ids(['twelveWeeksAfterFilter'])).toContain(old.id);
+    expect(await ids(['twelveWeeksAfterFilter'])).not.toContain(urgent.id);
+    expect(await ids(['urgentFilter', 'triageFilter'])).toEqual([]);
+    expect((await ids(['unassignedFilter'])).length).toBeGreaterThan(5);
+    expect((await list({ namedFilters: ['bogus'] })).statusCode).toBe(400);
+  });
+
+  it('selects one workflow by id whatever the list and filters', async () => {
+    const archived = await createWorkflow(t.db, { archived: true, urn: 'BY-ID' });
+    const body = (await list({ id: archived.id, filters: { urn: 'nothing-matches' } })).json();
+    expect(body.total).toBe(1);
+    expect(body.rows[0]).toMatchObject({ id: archived.id, list: 'archived' });
+  });
+
+  it('sorts the GP report column by whether a report exists, then by status', async () => {
+    const withReport = await createWorkflow(t.db, { urn: 'GP-WITH', gpReportStatus: 'NC' });
+    const [doc] = await t.db
+      .insert(documents)
+      .values({
+        workflowId: withReport.id,
+        kind: 'gp_report',
+        name: 'r.pdf',
+        storageKey: 'k',
+        contentType: 'application/pdf',
+      })
+      .returning();
+    await t.db.update(workflows).set({ gpReportDocumentId: doc?.id }).where(eq(workflows.id, withReport.id));
+    await createWorkflow(t.db, { urn: 'GP-WITHOUT', gpReportStatus: 'CP' });
+    const rows = (
+      await list({ sort: [{ column: 'gpReport', direction: 'desc' }], filters: { urn: 'GP-' } })
+    ).json().rows;
+    expect(rows.map((r: { urn: string }) => r.urn)).toEqual(['GP-WITH', 'GP-WITHOUT']);
+    expect(rows[0].hasGpReport).toBe(true);
+  });
+
+  it('puts each booking status in the list the domain rule names', async () => {
+    for (const bookingStatus of BOOKING_STATUSES) {
+      const workflow = await createWorkflow(t.db, { bookingStatus, urn: `LIST-${bookingStatus}-END` });
+      const expected = workflowListOf({ archived: false, bookingStatus });
+      const body = (await list({ list: expected, filters: { urn: `LIST-${bookingStatus}-END` } })).json();
+      expect(
+        body.rows.map((r: { id: string }) => r.id),
+        bookingStatus,
+      ).toEqual([workflow.id]);
+    }
   });
 });

@@ -1,0 +1,317 @@
+import { ErrorCode } from '@telecare/contracts/errors';
+import type { UpdateTasksSchema } from '@telecare/contracts/workflow-detail';
+import {
+  ARCHIVABLE_BOOKING_STATUSES,
+  BOOKING_STATUSES,
+  GP_REPORT_STATUS_LABELS,
+  TASK_STATUS_LABELS,
+} from '@telecare/domain/booking-status';
+import { RESULT_INSPECTIONS } from '@telecare/domain/result-inspections';
+import { SIGN_IN_ROLES } from '@telecare/domain/roles';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { ivrCalls, smsMessages, users, workflowActivities, type workflows } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { recordAudit } from '../audit/audit.queries.ts';
+import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
+import {
+  findAppointmentDetail,
+  findClientWithAddresses,
+  findReferralDetail,
+  findSite,
+  findSpecialistWithSpeciality,
+  latestActivityName,
+  latestIvrCall,
+} from './workflow-detail.queries.ts';
+import {
+  findWorkflow,
+  findWorkflowsIncludingDeleted,
+  toWorkflowRow,
+  updateWorkflows,
+  type WorkflowRecord,
+} from './workflows.queries.ts';
+
+type UpdateTasks = z.output<typeof UpdateTasksSchema>;
+
+export const ACTING_PATIENT_REPLIES = { confirm: 'YES FROM TELECARE', decline: 'NO FROM TELECARE' } as const;
+export const GP_REPORT_EMPTY_MESSAGE = 'The GP report status can not be chosen while the GP report is empty.';
+
+const doctor = (p: { title?: string | null; firstName: string; lastName: string }) =>
+  [p.title ?? 'Dr', p.firstName, p.lastName].join(' ');
+
+export function createWorkflowActionService(deps: { db: Db; clock: Clock; changes: ChangeFeed }) {
+  const { db, clock, changes } = deps;
+
+  /** Runs a change, its audit rows and its change event in one transaction. */
+  async function change<T>(work: (tx: Db) => Promise<{ result: T; ids: string[] }>) {
+    return db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const { result, ids } = await work(tx);
+      if (ids.length) await changes.publish(tx, { type: 'workflow.changed', ids });
+      return result;
+    });
+  }
+
+  const audit = (
+    tx: Db,
+    auth: AuthContext,
+    origin: RequestOrigin,
+    action: string,
+    id: string,
+    details?: object,
+  ) =>
+    recordAudit(tx, {
+      action,
+      actorUserId: auth.user.uid,
+      actorRole: auth.user.role,
+      entityType: 'workflow',
+      entityId: id,
+      ipAddress: origin.ipAddress,
+      ...(details ? { details: { ...details } } : {}),
+    });
+
+  async function loadLive(tx: Db, id: string) {
+    const workflow = await findWorkflow(tx, id);
+    if (!workflow) throw new AppError(ErrorCode.notFound, 'This workflow does not exist.');
+    return workflow;
+  }
+
+  async function setFlag(
+    auth: AuthContext,
+    origin: RequestOrigin,
+    ids: string[],
+    values: Partial<typeof workflows.$inferInsert>,
+    action: string,
+    wantDeleted: boolean,
+  ) {
+    return change(async (tx) => {
+      const found = (await findWorkflowsIncludingDeleted(tx, ids)).filter(
+        (w) => Boolean(w.deletedAt) === wantDeleted,
+      );
+      if (found.length !== new Set(ids).size)
+        throw new AppError(ErrorCode.notFound, 'Some of these workflows do not exist.');
+      const updated = await updateWorkflows(tx, ids, values);
+      for (const { id } of updated) await audit(tx, auth, origin, action, id);
+      return { result: { updated: updated.length }, ids };
+    });
+  }
+
+  async function checkCoordinator(tx: Db, id: string | null) {
+    if (!id) return;
+    const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+    if (
+      !user ||
+      user.disabled ||
+      user.isItStaff ||
+      user.deletedAt ||
+      !SIGN_IN_ROLES.includes(user.role as never)
+    ) {
+      throw new AppError(ErrorCode.validation, 'Please choose a coordinator from the list.');
+    }
+  }
+
+  function checkStatuses(tasks: UpdateTasks['tasks'], hasGpReport: boolean) {
+    const fieldErrors: Record<string, string[]> = {};
+    const status = tasks.appointment_t.status;
+    if (status !== null && !(BOOKING_STATUSES as string[]).includes(status)) {
+      fieldErrors['tasks.appointment_t.status'] = ['Please choose a booking status from the list.'];
+    }
+    for (const group of ['pre_consult_t', 'letter_t'] as const) {
+      const value = tasks[group].status;
+      if (value !== null && !(value in TASK_STATUS_LABELS))
+        fieldErrors[`tasks.${group}.status`] = ['Please choose NS, PD or CP.'];
+    }
+    const gp = tasks.gp_report_t.status;
+    if (gp !== null && !(gp in GP_REPORT_STATUS_LABELS))
+      fieldErrors['tasks.gp_report_t.status'] = ['Please choose NC, QR or CP.'];
+    else if (!hasGpReport && gp !== null && gp !== 'NC')
+      fieldErrors['tasks.gp_report_t.status'] = [GP_REPORT_EMPTY_MESSAGE];
+    const unknown = tasks.pre_consult_t.inspections.filter(
+      (i) => !(RESULT_INSPECTIONS as readonly string[]).includes(i),
+    );
+    if (unknown.length)
+      fieldErrors['tasks.pre_consult_t.inspections'] = ['Please choose inspections from the list.'];
+    if (Object.keys(fieldErrors).length) {
+      throw new AppError(
+        ErrorCode.validation,
+        Object.values(fieldErrors)[0]?.[0] ?? 'Not valid.',
+        fieldErrors,
+      );
+    }
+  }
+
+  /** The copies on the workflow row recomputed from the client, referral, appointment and site. */
+  async function derivedFields(tx: Db, workflow: WorkflowRecord) {
+    const client = await findClientWithAddresses(tx, workflow.clientId);
+    if (!client) throw new AppError(ErrorCode.conflict, 'This workflow has no client to rebuild from.');
+    const referral = workflow.referralId ? await findReferralDetail(tx, workflow.referralId) : undefined;
+    const appointment = workflow.appointmentId
+      ? await findAppointmentDetail(tx, workflow.appointmentId)
+      : undefined;
+    const specialistId = appointment?.specialist.id ?? workflow.specialistId;
+    const specialist = specialistId ? await findSpecialistWithSpeciality(tx, specialistId) : [];
+    const specialities = specialist.map((s) => s.speciality).filter((s): s is string => Boolean(s));
+    const site = workflow.siteId ? await findSite(tx, workflow.siteId) : undefined;
+    return {
+      urn: client.client.urn,
+      clientFirstName: client.client.firstName,
+      clientLastName: client.client.lastName,
+      clientDateOfBirth: client.client.dateOfBirth,
+      referrerId: referral?.referrer?.id ?? workflow.referrerId,
+      clinicId: referral?.clinic?.id ?? workflow.clinicId,
+      referrerName: referral?.referrer ? doctor(referral.referrer) : workflow.referrerName,
+      referralEndDate: referral ? referral.referral.endDate : workflow.referralEndDate,
+      specialistId: specialistId ?? null,
+      caseManagerName: specialist[0] ? doctor(specialist[0].specialist) : null,
+      specialityName:
+        workflow.specialityName && specialities.includes(workflow.specialityName)
+          ? workflow.specialityName
+          : (specialities[0] ?? workflow.specialityName),
+      siteName: appointment?.site?.name ?? site?.name ?? workflow.siteName,
+      appointmentStart: appointment?.appointment.startDateTime ?? null,
+      appointmentTimezone: appointment?.appointment.timezone ?? null,
+      appointmentId: appointment ? workflow.appointmentId : null,
+      lastActivityName: await latestActivityName(tx, workflow.id),
+    };
+  }
+
+  return {
+    archive: (auth: AuthContext, origin: RequestOrigin, ids: string[]) =>
+      setFlag(auth, origin, ids, { archived: true }, 'workflow.archived', false),
+
+    unArchive: (auth: AuthContext, origin: RequestOrigin, ids: string[]) =>
+      setFlag(auth, origin, ids, { archived: false }, 'workflow.un-archived', false),
+
+    /** A soft delete: the row stays, out of every list, recoverable by IT staff. */
+    remove: (auth: AuthContext, origin: RequestOrigin, ids: string[]) =>
+      setFlag(
+        auth,
+        origin,
+        ids,
+        { deletedAt: clock.now(), deletedBy: auth.user.uid },
+        'workflow.deleted',
+        false,
+      ),
+
+    restore: (auth: AuthContext, origin: RequestOrigin, ids: string[]) =>
+      setFlag(auth, origin, ids, { deletedAt: null, deletedBy: null }, 'workflow.restored', true),
+
+    async rebuild(auth: AuthContext, origin: RequestOrigin, id: string) {
+      return change(async (tx) => {
+        const workflow = await loadLive(tx, id);
+        const fields = await derivedFields(tx, workflow);
+        const changed = Object.keys(fields).filter(
+          (key) =>
+            JSON.stringify(fields[key as keyof typeof fields]) !==
+            JSON.stringify(workflow[key as keyof WorkflowRecord]),
+        );
+        await updateWorkflows(tx, [id], fields);
+        await audit(tx, auth, origin, 'workflow.rebuilt', id, { fields: changed });
+        const [after] = await findWorkflowsIncludingDeleted(tx, [id]);
+        return { result: toWorkflowRow(after as WorkflowRecord, clock.now()), ids: [id] };
+      });
+    },
+
+    /** Staff answer for the patient: the reply text, the workflow's reply state and the voice call. */
+    async actingPatient(auth: AuthContext, origin: RequestOrigin, id: string, answer: 'confirm' | 'decline') {
+      return change(async (tx) => {
+        const workflow = await loadLive(tx, id);
+        const now = clock.now();
+        const reply = ACTING_PATIENT_REPLIES[answer];
+        await tx.insert(smsMessages).values({
+          workflowId: id,
+          kind: 'sequence',
+          direction: 'inbound',
+          phoneNumber: 'TELECARE',
+          body: reply,
+          fromPatient: true,
+          senderName: `${auth.user.firstName} ${auth.user.lastName}`,
+          sentBy: auth.user.uid,
+          sentAt: now,
+        });
+        await tx
+          .insert(workflowActivities)
+          .values({ workflowId: id, name: answer, createdBy: auth.user.uid });
+        const ivr = await latestIvrCall(tx, id);
+        const ivrReply = answer === 'confirm' ? '1' : '2';
+        if (ivr) await tx.update(ivrCalls).set({ reply: ivrReply }).where(eq(ivrCalls.id, ivr.id));
+        await updateWorkflows(tx, [id], {
+          smsReply: answer === 'confirm' ? 'yes' : 'no',
+          lastActivityName: answer,
+          ...(ivr ? { ivrReply } : {}),
+        });
+        await audit(tx, auth, origin, 'workflow.acting-patient', id, { answer, ivrUpdated: Boolean(ivr) });
+        return { result: { updated: 1, reply, previousReply: workflow.smsReply }, ids: [id] };
+      });
+    },
+
+    /**
+     * Saves the four task groups. A booking status changed into the archivable set archives the
+     * workflow; on an archived workflow a change out of the set brings it back.
+     */
+    async updateTasks(auth: AuthContext, origin: RequestOrigin, input: UpdateTasks) {
+      return change(async (tx) => {
+        const workflow = await loadLive(tx, input.id);
+        const { tasks } = input;
+        checkStatuses(tasks, Boolean(workflow.gpReportDocumentId));
+        for (const coordinator of [
+          tasks.appointment_t.coordinator,
+          tasks.pre_consult_t.coordinator,
+          tasks.letter_t.coordinator,
+        ]) {
+          await checkCoordinator(tx, coordinator);
+        }
+        const now = clock.now();
+        const statusChanged = tasks.appointment_t.status !== workflow.bookingStatus;
+        const archivable = (ARCHIVABLE_BOOKING_STATUSES as readonly (string | null)[]).includes(
+          tasks.appointment_t.status,
+        );
+        const archived = statusChanged ? archivable : workflow.archived;
+        const values = {
+          bookingCoordinatorId: tasks.appointment_t.coordinator,
+          bookingStatus: tasks.appointment_t.status,
+          bookingNotes: tasks.appointment_t.notes,
+          bookingUrgent: tasks.appointment_t.urgent,
+          biologics: tasks.appointment_t.biologics,
+          interpreter: tasks.appointment_t.interpreter,
+          nameReferral: tasks.appointment_t.name_referral,
+          weeksToAppointment: tasks.appointment_t.weeks_to_appointment,
+          isNewAppointment: tasks.appointment_t.is_new_appointment,
+          triage: tasks.appointment_t.triage,
+          contOrTbc: tasks.appointment_t.cont_or_tbc,
+          paymentConsent: tasks.appointment_t.payment_consent,
+          ...(statusChanged ? { bookingStatusUpdatedAt: now } : {}),
+          resultsCoordinatorId: tasks.pre_consult_t.coordinator,
+          resultsStatus: tasks.pre_consult_t.status,
+          resultsNotes: tasks.pre_consult_t.notes,
+          resultsUrgent: tasks.pre_consult_t.urgent,
+          resultsInspections: tasks.pre_consult_t.inspections,
+          adminCheckCoordinatorId: tasks.letter_t.coordinator,
+          adminCheckStatus: tasks.letter_t.status,
+          adminCheckNotes: tasks.letter_t.notes,
+          adminCheckUrgent: tasks.letter_t.urgent,
+          gpReportStatus: tasks.gp_report_t.status ?? (workflow.gpReportDocumentId ? null : 'NC'),
+          gpReportIsNurseCheck: tasks.gp_report_t.is_nurse_check,
+          archived,
+        };
+        const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
+          (key) => JSON.stringify(values[key]) !== JSON.stringify(workflow[key]),
+        );
+        await updateWorkflows(tx, [input.id], values);
+        await audit(tx, auth, origin, 'workflow.tasks.updated', input.id, { fields: changed });
+        if (archived !== workflow.archived) {
+          await audit(tx, auth, origin, archived ? 'workflow.archived' : 'workflow.un-archived', input.id, {
+            reason: 'booking status',
+          });
+        }
+        const [after] = await findWorkflowsIncludingDeleted(tx, [input.id]);
+        return { result: toWorkflowRow(after as WorkflowRecord, now), ids: [input.id] };
+      });
+    },
+  };
+}
+
+export type WorkflowActionService = ReturnType<typeof createWorkflowActionService>;

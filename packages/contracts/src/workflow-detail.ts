@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { WorkflowRowSchema } from './workflows.ts';
+
+const instant = z.string();
+const dot = z.enum(['green', 'red', 'yellow', 'blue']);
+
+export const AddressSchema = z.object({
+  country: z.string().default('AUSTRALIA'),
+  streetAddress: z.string().nullable(),
+  suburb: z.string().nullable(),
+  postcode: z.string().nullable(),
+  state: z.string().nullable(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+export const ClientRecordSchema = z.object({
+  clientId: z.string(),
+  externalClientId: z.string().nullable(),
+  urn: z.string().nullable(),
+  title: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string().nullable(),
+  gender: z.string().nullable(),
+  clientGroupId: z.string().nullable(),
+  email: z.string().nullable(),
+  phoneNumberMobile: z.string().nullable(),
+  phoneNumberHome: z.string().nullable(),
+  phoneNumberWork: z.string().nullable(),
+  phoneNumberFax: z.string().nullable(),
+  addressResidential: AddressSchema,
+  addressPostal: AddressSchema,
+  postalSameAsResidential: z.boolean(),
+});
+export type ClientRecord = z.infer<typeof ClientRecordSchema>;
+
+export const TasksSchema = z.object({
+  appointment_t: z.object({
+    coordinator: z.string().nullable(),
+    status: z.string().nullable(),
+    notes: z.string().nullable(),
+    urgent: z.boolean(),
+    biologics: z.boolean(),
+    interpreter: z.boolean(),
+    name_referral: z.boolean(),
+    weeks_to_appointment: z.number().int().min(0).max(520).nullable(),
+    is_new_appointment: z.boolean(),
+    triage: z.boolean(),
+    cont_or_tbc: z.string().nullable(),
+    payment_consent: z.boolean(),
+    statusLastUpdateAt: instant.nullable(),
+  }),
+  pre_consult_t: z.object({
+    coordinator: z.string().nullable(),
+    status: z.string().nullable(),
+    notes: z.string().nullable(),
+    urgent: z.boolean(),
+    inspections: z.array(z.string()),
+  }),
+  letter_t: z.object({
+    coordinator: z.string().nullable(),
+    status: z.string().nullable(),
+    notes: z.string().nullable(),
+    urgent: z.boolean(),
+  }),
+  gp_report_t: z.object({ status: z.string().nullable(), is_nurse_check: z.boolean() }),
+});
+export type Tasks = z.infer<typeof TasksSchema>;
+
+export const WorkflowDetailSchema = z.object({
+  row: WorkflowRowSchema,
+  client: ClientRecordSchema,
+  referral: z
+    .object({
+      id: z.string(),
+      startDate: z.string().nullable(),
+      expiredDate: z.string().nullable(),
+      expiredDateByMonth: z.number().int().nullable(),
+      endDate: z.string().nullable(),
+      referrer: z.object({ id: z.string(), name: z.string(), providerNumber: z.string().nullable() }).nullable(),
+      clinic: z.object({ id: z.string(), name: z.string() }).nullable(),
+    })
+    .nullable(),
+  appointment: z
+    .object({
+      id: z.string(),
+      startDateTime: instant,
+      endDateTime: instant,
+      durationMinutes: z.number().int(),
+      timezone: z.string(),
+      appointmentType: z.string(),
+      consultationType: z.enum(['NEW', 'REVIEW']),
+      specialistName: z.string(),
+      siteName: z.string().nullable(),
+      notes: z.string().nullable(),
+    })
+    .nullable(),
+  site: z.object({ id: z.string(), name: z.string() }).nullable(),
+  category: z.string().nullable(),
+  tasks: TasksSchema,
+  smsDots: z.record(z.string(), dot),
+  voiceCallDot: z.enum(['green', 'yellow', 'red']).nullable(),
+  ivr: z.object({ status: z.string().nullable(), reply: z.string().nullable() }).nullable(),
+  logs: z.object({
+    appointmentSms: z.array(
+      z.object({ id: z.string(), step: z.string().nullable(), text: z.string(), sentAt: instant.nullable() }),
+    ),
+    manualSms: z.array(
+      z.object({
+        id: z.string(),
+        text: z.string(),
+        at: instant,
+        fromPatient: z.boolean(),
+        name: z.string().nullable(),
+      }),
+    ),
+    notifications: z.array(
+      z.object({
+        id: z.string(),
+        type: z.string(),
+        templateId: z.string(),
+        createdAt: instant,
+        delivered: z.boolean(),
+        deliveredAt: instant.nullable(),
+      }),
+    ),
+  }),
+  emails: z.array(
+    z.object({ id: z.string(), to: z.string(), subject: z.string(), status: z.string(), at: instant }),
+  ),
+  todos: z.array(
+    z.object({
+      id: z.string(),
+      description: z.string(),
+      urgency: z.number().int(),
+      status: z.string(),
+      dueDate: z.string(),
+      assignedTo: z.string(),
+      assignedToName: z.string().nullable(),
+    }),
+  ),
+  activities: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      createTime: instant,
+      postponeWeeks: z.number().int().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  documents: z.array(z.object({ id: z.string(), kind: z.string(), name: z.string() })),
+});
+export type WorkflowDetail = z.infer<typeof WorkflowDetailSchema>;
+
+export const WorkflowIdParamsSchema = z.object({ id: z.string().uuid() });
+export const WorkflowIdQuerySchema = z.object({ id: z.string().uuid() });
+
+export const HistoryResponseSchema = z.object({ rows: z.array(WorkflowRowSchema) });
+
+export const SelectedIdsSchema = z.object({ selectedCaIds: z.array(z.string().uuid()).min(1).max(100) });
+export const DeleteWorkflowsSchema = z.object({ ids: z.array(z.string().uuid()).min(1).max(100) });
+export const ActingPatientSchema = z.object({ id: z.string().uuid(), answer: z.enum(['confirm', 'decline']) });
+export const UpdateTasksSchema = z.object({
+  id: z.string().uuid(),
+  tasks: TasksSchema.omit({ appointment_t: true }).extend({
+    appointment_t: TasksSchema.shape.appointment_t.omit({ statusLastUpdateAt: true }),
+  }),
+  workflowName: z.string().default('WORKFLOW'),
+});
+export type UpdateTasks = z.input<typeof UpdateTasksSchema>;
+export const ActionResultSchema = z.object({ updated: z.number().int() });
