@@ -92,7 +92,7 @@ export function rowColour(input: {
 
 /** A reply is yes when it has the word yes or y; anything else counts as no. */
 export function parseReply(text: string): 'yes' | 'no' {
-  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  const words: string[] = text.toLowerCase().match(/[a-z]+/g) ?? [];
   return words.includes('yes') || words.includes('y') ? 'yes' : 'no';
 }
 
