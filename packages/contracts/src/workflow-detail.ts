@@ -77,7 +77,9 @@ export const WorkflowDetailSchema = z.object({
       expiredDate: z.string().nullable(),
       expiredDateByMonth: z.number().int().nullable(),
       endDate: z.string().nullable(),
-      referrer: z.object({ id: z.string(), name: z.string(), providerNumber: z.string().nullable() }).nullable(),
+      referrer: z
+        .object({ id: z.string(), name: z.string(), providerNumber: z.string().nullable() })
+        .nullable(),
       clinic: z.object({ id: z.string(), name: z.string() }).nullable(),
     })
     .nullable(),
@@ -159,7 +161,10 @@ export const HistoryResponseSchema = z.object({ rows: z.array(WorkflowRowSchema)
 
 export const SelectedIdsSchema = z.object({ selectedCaIds: z.array(z.string().uuid()).min(1).max(100) });
 export const DeleteWorkflowsSchema = z.object({ ids: z.array(z.string().uuid()).min(1).max(100) });
-export const ActingPatientSchema = z.object({ id: z.string().uuid(), answer: z.enum(['confirm', 'decline']) });
+export const ActingPatientSchema = z.object({
+  id: z.string().uuid(),
+  answer: z.enum(['confirm', 'decline']),
+});
 export const UpdateTasksSchema = z.object({
   id: z.string().uuid(),
   tasks: TasksSchema.omit({ appointment_t: true }).extend({
@@ -169,3 +174,8 @@ export const UpdateTasksSchema = z.object({
 });
 export type UpdateTasks = z.input<typeof UpdateTasksSchema>;
 export const ActionResultSchema = z.object({ updated: z.number().int() });
+
+export const UpdateCategorySchema = z.object({
+  id: z.string().uuid(),
+  category: z.enum(['1', '2', '3', 'RC']).nullable(),
+});

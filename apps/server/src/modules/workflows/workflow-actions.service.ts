@@ -199,6 +199,23 @@ export function createWorkflowActionService(deps: { db: Db; clock: Clock; change
     restore: (auth: AuthContext, origin: RequestOrigin, ids: string[]) =>
       setFlag(auth, origin, ids, { deletedAt: null, deletedBy: null }, 'workflow.restored', true),
 
+    /** The Category cell of the active list. */
+    async setCategory(auth: AuthContext, origin: RequestOrigin, id: string, category: string | null) {
+      return change(async (tx) => {
+        const workflow = await loadLive(tx, id);
+        if (workflow.listName !== 'active') {
+          throw new AppError(ErrorCode.conflict, 'The category can only be changed on the active list.');
+        }
+        await updateWorkflows(tx, [id], { category });
+        await audit(tx, auth, origin, 'workflow.category.updated', id, {
+          from: workflow.category,
+          to: category,
+        });
+        const [after] = await findWorkflowsIncludingDeleted(tx, [id]);
+        return { result: toWorkflowRow(after as WorkflowRecord, clock.now()), ids: [id] };
+      });
+    },
+
     async rebuild(auth: AuthContext, origin: RequestOrigin, id: string) {
       return change(async (tx) => {
         const workflow = await loadLive(tx, id);

@@ -210,14 +210,12 @@ describe('workflow detail and actions', () => {
 
   it('acts for the patient: the reply text, the reply state and the voice-call record', async () => {
     const workflow = await createWorkflow(t.db);
-    await t.db
-      .insert(ivrCalls)
-      .values({
-        workflowId: workflow.id,
-        phoneNumber: '+61411111111',
-        voiceContent: 'x',
-        status: 'completed',
-      });
+    await t.db.insert(ivrCalls).values({
+      workflowId: workflow.id,
+      phoneNumber: '+61411111111',
+      voiceContent: 'x',
+      status: 'completed',
+    });
     const yes = await call('POST', '/api/admin/workflow/acting-patient', {
       id: workflow.id,
       answer: 'confirm',
@@ -308,6 +306,19 @@ describe('workflow detail and actions', () => {
     expect((await patch({ ...TASKS, gp_report_t: { status: 'CP', is_nurse_check: true } })).statusCode).toBe(
       200,
     );
+  });
+
+  it('changes the category on the active list only', async () => {
+    const workflow = await createWorkflow(t.db, { category: '1' });
+    const res = await call('PATCH', '/api/admin/workflow/category', { id: workflow.id, category: 'RC' });
+    expect(res.json().category).toBe('RC');
+    expect(
+      (await call('PATCH', '/api/admin/workflow/category', { id: workflow.id, category: '4' })).statusCode,
+    ).toBe(400);
+    const archived = await createWorkflow(t.db, { archived: true });
+    expect(
+      (await call('PATCH', '/api/admin/workflow/category', { id: archived.id, category: '2' })).statusCode,
+    ).toBe(409);
   });
 
   it('refuses writes to a role without WORKFLOW_WRITE', async () => {

@@ -4,6 +4,7 @@ import {
   DeleteWorkflowsSchema,
   HistoryResponseSchema,
   SelectedIdsSchema,
+  UpdateCategorySchema,
   UpdateTasksSchema,
   WorkflowDetailSchema,
   WorkflowIdParamsSchema,
@@ -130,6 +131,13 @@ export function workflowRoutes(deps: {
       },
       async (request) =>
         actions.actingPatient(requireAuth(request), originOf(request), request.body.id, request.body.answer),
+    );
+
+    app.patch(
+      '/api/admin/workflow/category',
+      { config: write, schema: { tags, body: UpdateCategorySchema, response: { 200: WorkflowRowSchema } } },
+      async (request) =>
+        actions.setCategory(requireAuth(request), originOf(request), request.body.id, request.body.category),
     );
 
     app.patch(
