@@ -9,14 +9,19 @@ import {
   type EmailSender,
 } from './integrations/email/email-sender.ts';
 import { createGeoipLiteGeolocation, type Geolocation } from './integrations/geolocation/geolocation.ts';
+import { createLocalPracticeManagement } from './integrations/practice-management/practice-management.ts';
 import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { appointmentRequestRoutes } from './modules/appointment-requests/appointment-requests.routes.ts';
+import { createAppointmentRequestService } from './modules/appointment-requests/appointment-requests.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createMfaService } from './modules/auth/mfa.service.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { createThrottle } from './modules/auth/throttle.ts';
+import { clientRoutes } from './modules/clients/clients.routes.ts';
+import { createClientService } from './modules/clients/clients.service.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
@@ -116,6 +121,19 @@ export async function buildApp(deps: AppDeps) {
       detail: createWorkflowDetailService({ db, clock }),
       actions: createWorkflowActionService({ db, clock, changes }),
     }),
+  );
+  await app.register(
+    clientRoutes(createClientService({ db, changes, practiceManagement: createLocalPracticeManagement })),
+  );
+  await app.register(
+    appointmentRequestRoutes(
+      createAppointmentRequestService({
+        db,
+        clock,
+        changes,
+        practiceManagement: createLocalPracticeManagement,
+      }),
+    ),
   );
   if (development) await app.register(outboxRoutes(db));
   await registerWebApp(app, config.WEB_DIST_DIR);

@@ -29,5 +29,7 @@ if (demo) {
   console.log(`Demo sign-in: ${demo.signInEmail} / ${demo.signInPassword}`);
 }
 if (config.NODE_ENV === 'development') {
-  console.log(`Sign-in codes and e-mails go to the outbox: ${url}/api/dev/outbox (and SMS texts to this log).`);
+  console.log(
+    `Sign-in codes and e-mails go to the outbox: ${url}/api/dev/outbox (and SMS texts to this log).`,
+  );
 }

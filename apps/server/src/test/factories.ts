@@ -1,7 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@telecare/contracts/auth';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { clients, sessions, users, workflows } from '../db/schema/index.ts';
+import {
+  appointmentRequests,
+  clients,
+  clinics,
+  referrerLocations,
+  referrers,
+  sessions,
+  sites,
+  smsTemplateSets,
+  specialistAvailability,
+  specialistSpecialities,
+  specialists,
+  specialistTimeslots,
+  specialities,
+  users,
+  workflows,
+} from '../db/schema/index.ts';
 import { hashToken } from '../modules/auth/auth.service.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 
@@ -82,4 +99,122 @@ export async function createWorkflow(db: Db, overrides: Partial<typeof workflows
     .returning();
   if (!workflow) throw new Error('no workflow');
   return workflow;
+}
+
+export async function createSite(db: Db, overrides: Partial<typeof sites.$inferInsert> = {}) {
+  const [site] = await db
+    .insert(sites)
+    .values({ name: `Site ${next()}-${randomBytes(3).toString('hex')}`, ...overrides })
+    .returning();
+  if (!site) throw new Error('no site');
+  return site;
+}
+
+export async function createReferrer(db: Db, overrides: Partial<typeof referrers.$inferInsert> = {}) {
+  const n = next();
+  const [referrer] = await db
+    .insert(referrers)
+    .values({
+      title: 'Dr',
+      firstName: `Ref${n}`,
+      lastName: `Errer${n}`,
+      providerNumber: `P${n}`,
+      ...overrides,
+    })
+    .returning();
+  if (!referrer) throw new Error('no referrer');
+  return referrer;
+}
+
+export async function createClinic(db: Db, overrides: Partial<typeof clinics.$inferInsert> = {}) {
+  const [clinic] = await db
+    .insert(clinics)
+    .values({ name: `Clinic ${next()}`, ...overrides })
+    .returning();
+  if (!clinic) throw new Error('no clinic');
+  return clinic;
+}
+
+export async function createReferrerLocation(
+  db: Db,
+  values: { referrerId: string; clinicId: string; providerNumber?: string },
+) {
+  const [location] = await db.insert(referrerLocations).values(values).returning();
+  if (!location) throw new Error('no referrer location');
+  return location;
+}
+
+/** A specialist, optionally with specialities (created by name when missing). */
+export async function createSpecialist(
+  db: Db,
+  overrides: Partial<typeof specialists.$inferInsert> = {},
+  specialityNames: string[] = [],
+) {
+  const n = next();
+  const [specialist] = await db
+    .insert(specialists)
+    .values({
+      practitionerId: `PR-T${n}-${randomBytes(3).toString('hex')}`,
+      title: 'Dr',
+      firstName: `Spec${n}`,
+      lastName: `Ialist${n}`,
+      ...overrides,
+    })
+    .returning();
+  if (!specialist) throw new Error('no specialist');
+  for (const name of specialityNames) {
+    await db.insert(specialities).values({ name }).onConflictDoNothing();
+    const [speciality] = await db.select().from(specialities).where(eq(specialities.name, name));
+    if (speciality) {
+      await db
+        .insert(specialistSpecialities)
+        .values({ specialistId: specialist.id, specialityId: speciality.id });
+    }
+  }
+  return specialist;
+}
+
+/** One day of a specialist's availability with timeslots ('HH:mm' local times in the zone). */
+export async function createAvailability(
+  db: Db,
+  values: {
+    specialistId: string;
+    fullDate: string;
+    timezone?: string;
+    slots: { start: string; end: string }[];
+  },
+) {
+  const [day] = await db
+    .insert(specialistAvailability)
+    .values({
+      specialistId: values.specialistId,
+      fullDate: values.fullDate,
+      timezone: values.timezone ?? 'Australia/Melbourne',
+    })
+    .returning();
+  if (!day) throw new Error('no availability');
+  for (const slot of values.slots) {
+    await db
+      .insert(specialistTimeslots)
+      .values({ availabilityId: day.id, startTime: slot.start, endTime: slot.end });
+  }
+  return day;
+}
+
+export async function createSmsTemplateSet(db: Db, name = `Set ${next()}`) {
+  const [set] = await db.insert(smsTemplateSets).values({ name }).returning();
+  if (!set) throw new Error('no sms template set');
+  return set;
+}
+
+export async function createAppointmentRequest(
+  db: Db,
+  values: Partial<typeof appointmentRequests.$inferInsert> & { clientId: string },
+) {
+  const [request] = await db
+    .insert(appointmentRequests)
+    .values({ bookingStatus: 'first', ...values })
+    .returning();
+  if (!request) throw new Error('no appointment request');
+  return request;
 }

@@ -567,6 +567,11 @@ CREATE TABLE "workflow_activities" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "workflow_list_counts" (
+	"list_name" text PRIMARY KEY NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "workflows" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"client_id" uuid NOT NULL,
@@ -722,21 +727,25 @@ CREATE INDEX "users_role_idx" ON "users" USING btree ("role");--> statement-brea
 CREATE INDEX "todos_assignee_idx" ON "todos" USING btree ("assigned_to","due_date");--> statement-breakpoint
 CREATE INDEX "todos_workflow_idx" ON "todos" USING btree ("workflow_id");--> statement-breakpoint
 CREATE INDEX "workflow_activities_workflow_idx" ON "workflow_activities" USING btree ("workflow_id","created_at");--> statement-breakpoint
-CREATE INDEX "workflows_list_created_idx" ON "workflows" USING btree ("list_name","creation_timestamp" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "workflows_list_created_idx" ON "workflows" USING btree ("list_name","creation_timestamp" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "workflows_list_urn_idx" ON "workflows" USING btree ("list_name","urn");--> statement-breakpoint
+CREATE INDEX "workflows_list_category_idx" ON "workflows" USING btree ("list_name","category");--> statement-breakpoint
+CREATE INDEX "workflows_list_client_idx" ON "workflows" USING btree ("list_name","client_full_name");--> statement-breakpoint
+CREATE INDEX "workflows_list_referrer_idx" ON "workflows" USING btree ("list_name","referrer_name");--> statement-breakpoint
+CREATE INDEX "workflows_list_case_manager_idx" ON "workflows" USING btree ("list_name","case_manager_name");--> statement-breakpoint
+CREATE INDEX "workflows_list_speciality_idx" ON "workflows" USING btree ("list_name","speciality_name");--> statement-breakpoint
+CREATE INDEX "workflows_list_site_idx" ON "workflows" USING btree ("list_name","site_name");--> statement-breakpoint
 CREATE INDEX "workflows_list_appointment_idx" ON "workflows" USING btree ("list_name","appointment_start");--> statement-breakpoint
 CREATE INDEX "workflows_list_booking_idx" ON "workflows" USING btree ("list_name","booking_status");--> statement-breakpoint
-CREATE INDEX "workflows_list_client_idx" ON "workflows" USING btree ("list_name","client_last_name","client_first_name");--> statement-breakpoint
+CREATE INDEX "workflows_list_results_idx" ON "workflows" USING btree ("list_name","results_status");--> statement-breakpoint
+CREATE INDEX "workflows_list_admin_check_idx" ON "workflows" USING btree ("list_name","admin_check_status");--> statement-breakpoint
+CREATE INDEX "workflows_list_gp_report_idx" ON "workflows" USING btree ("list_name","gp_report_status");--> statement-breakpoint
 CREATE INDEX "workflows_client_identity_idx" ON "workflows" USING btree ("client_first_name","client_last_name","client_date_of_birth");--> statement-breakpoint
 CREATE INDEX "workflows_client_id_idx" ON "workflows" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "workflows_urn_trgm_idx" ON "workflows" USING gin ("urn" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "workflows_category_trgm_idx" ON "workflows" USING gin ("category" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "workflows_client_full_name_trgm_idx" ON "workflows" USING gin ("client_full_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "workflows_referrer_name_trgm_idx" ON "workflows" USING gin ("referrer_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "workflows_case_manager_name_trgm_idx" ON "workflows" USING gin ("case_manager_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "workflows_speciality_name_trgm_idx" ON "workflows" USING gin ("speciality_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "workflows_site_name_trgm_idx" ON "workflows" USING gin ("site_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "workflows_booking_status_trgm_idx" ON "workflows" USING gin ("booking_status" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "workflows_results_status_trgm_idx" ON "workflows" USING gin ("results_status" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "workflows_admin_check_notes_trgm_idx" ON "workflows" USING gin ("admin_check_notes" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "workflows_admin_check_status_trgm_idx" ON "workflows" USING gin ("admin_check_status" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "workflows_gp_report_status_trgm_idx" ON "workflows" USING gin ("gp_report_status" gin_trgm_ops);
+CREATE INDEX "workflows_admin_check_notes_trgm_idx" ON "workflows" USING gin ("admin_check_notes" gin_trgm_ops);

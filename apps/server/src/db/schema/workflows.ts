@@ -1,6 +1,6 @@
 import { HISTORY_BOOKING_STATUSES } from '@telecare/domain/booking-status';
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { calendarDate, id, instant, timestamps, trigramOps } from './columns.ts';
 import { clinics, referrers, sites, specialists } from './directory.ts';
@@ -108,32 +108,51 @@ export const workflows = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('workflows_list_created_idx').on(t.listName, t.creationTimestamp.desc(), t.id),
-    index('workflows_list_appointment_idx').on(t.listName, t.appointmentStart),
-    index('workflows_list_booking_idx').on(t.listName, t.bookingStatus),
-    index('workflows_list_client_idx').on(t.listName, t.clientLastName, t.clientFirstName),
+    // The default order (newest first, id as tie-breaker) in the exact form the queries use.
+    index('workflows_list_created_idx').on(
+      t.listName,
+      t.creationTimestamp.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    ...(
+      [
+        ['urn', t.urn],
+        ['category', t.category],
+        ['client', t.clientFullName],
+        ['referrer', t.referrerName],
+        ['case_manager', t.caseManagerName],
+        ['speciality', t.specialityName],
+        ['site', t.siteName],
+        ['appointment', t.appointmentStart],
+        ['booking', t.bookingStatus],
+        ['results', t.resultsStatus],
+        ['admin_check', t.adminCheckStatus],
+        ['gp_report', t.gpReportStatus],
+      ] as const
+    ).map(([name, column]) => index(`workflows_list_${name}_idx`).on(t.listName, column)),
     index('workflows_client_identity_idx').on(t.clientFirstName, t.clientLastName, t.clientDateOfBirth),
     index('workflows_client_id_idx').on(t.clientId),
     ...(
       [
         ['urn', t.urn],
-        ['category', t.category],
         ['client_full_name', t.clientFullName],
         ['referrer_name', t.referrerName],
         ['case_manager_name', t.caseManagerName],
         ['speciality_name', t.specialityName],
         ['site_name', t.siteName],
-        ['booking_status', t.bookingStatus],
-        ['results_status', t.resultsStatus],
         ['admin_check_notes', t.adminCheckNotes],
-        ['admin_check_status', t.adminCheckStatus],
-        ['gp_report_status', t.gpReportStatus],
       ] as const
     ).map(([name, column]) => index(`workflows_${name}_trgm_idx`).using('gin', column.op(trigramOps))),
   ],
 );
 
 /** The patient events of the Activity tab (postpone, cancel, confirm ...). */
+/** Rows per list, kept by a trigger (migration 0002) so the unfiltered lists count in O(1). */
+export const workflowListCounts = pgTable('workflow_list_counts', {
+  listName: text('list_name').primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+});
+
 export const workflowActivities = pgTable(
   'workflow_activities',
   {

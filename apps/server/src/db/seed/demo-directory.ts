@@ -574,7 +574,13 @@ export function buildDirectory(ctx: DemoContext, passwordHash: string): Director
   });
   // The three demo sign-ins have an SMS second factor already; the other coordinators enrol on first sign-in.
   const enrolledPhone = (phone: string) => ({ mfaPhoneNumber: phone, mfaPhoneEnrolledAt: now });
-  const admin = user('admin@telecare.example', 'Alex', 'Admin', 'TELECARE_ADMIN', enrolledPhone('+61400000001'));
+  const admin = user(
+    'admin@telecare.example',
+    'Alex',
+    'Admin',
+    'TELECARE_ADMIN',
+    enrolledPhone('+61400000001'),
+  );
   const supervisor = user('supervisor@telecare.example', 'Sam', 'Supervisor', 'TELECARE_SUPERVISOR', {
     isSupervisor: true,
     ...enrolledPhone('+61400000002'),

@@ -4,12 +4,19 @@ import type {
   WorkflowListName,
   WorkflowRow,
 } from '@telecare/contracts/workflows';
-import { type WorkflowListName as DomainListName, workflowListOf } from '@telecare/domain/booking-status';
+import {
+  BOOKING_STATUS_LABELS,
+  CATEGORIES,
+  type WorkflowListName as DomainListName,
+  GP_REPORT_STATUS_LABELS,
+  TASK_STATUS_LABELS,
+  workflowListOf,
+} from '@telecare/domain/booking-status';
 import { continuationLabel, newOrReview, rowColour, weeksDue } from '@telecare/domain/workflow-rules';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { workflows } from '../../db/schema/index.ts';
+import { workflowListCounts, workflows } from '../../db/schema/index.ts';
 
 export type WorkflowRecord = typeof workflows.$inferSelect;
 
@@ -19,13 +26,37 @@ const WEEK = sql.raw(`interval '7 days'`);
 const displayTime = (column: AnyPgColumn) =>
   sql`to_char(${column} AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)}, 'DD/MM/YYYY HH24:MI')`;
 
-const text = (column: AnyPgColumn) => ({ sort: [sql`${column}`], filter: sql`${column}` });
-const time = (column: AnyPgColumn) => ({ sort: [sql`${column}`], filter: displayTime(column) });
+type ColumnSql = { sort: SQL[]; filter: (text: string) => SQL };
 
-/** What each list column sorts by (in order), and the text its filter matches. */
-const COLUMN_SQL: Record<WorkflowColumn, { sort: SQL[]; filter: SQL }> = {
+const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const text = (column: AnyPgColumn): ColumnSql => ({
+  sort: [sql`${column}`],
+  filter: (value) => sql`${column} ILIKE ${likePattern(value)}`,
+});
+const time = (column: AnyPgColumn): ColumnSql => ({
+  sort: [sql`${column}`],
+  filter: (value) => sql`${displayTime(column)} ILIKE ${likePattern(value)}`,
+});
+/**
+ * A column with a short fixed list of codes: the filter matches the codes whose code or label
+ * (what the list shows) contains the text, so it can use the column's btree index.
+ */
+const coded = (column: AnyPgColumn, labels: Record<string, string>): ColumnSql => ({
+  sort: [sql`${column}`],
+  filter: (value) => {
+    const needle = value.toLowerCase();
+    const codes = Object.entries(labels)
+      .filter(([code, label]) => code.toLowerCase().includes(needle) || label.toLowerCase().includes(needle))
+      .map(([code]) => code);
+    return codes.length ? inArray(column, codes) : sql`false`;
+  },
+});
+
+/** What each list column sorts by (in order), and how its filter matches. */
+const COLUMN_SQL: Record<WorkflowColumn, ColumnSql> = {
   urn: text(workflows.urn),
-  category: text(workflows.category),
+  category: coded(workflows.category, Object.fromEntries(CATEGORIES.map((c) => [c, c]))),
   client: text(workflows.clientFullName),
   creationTimestamp: time(workflows.creationTimestamp),
   referrer: text(workflows.referrerName),
@@ -33,14 +64,14 @@ const COLUMN_SQL: Record<WorkflowColumn, { sort: SQL[]; filter: SQL }> = {
   speciality: text(workflows.specialityName),
   site: text(workflows.siteName),
   appointmentDate: time(workflows.appointmentStart),
-  bookings: text(workflows.bookingStatus),
-  results: text(workflows.resultsStatus),
+  bookings: coded(workflows.bookingStatus, BOOKING_STATUS_LABELS),
+  results: coded(workflows.resultsStatus, TASK_STATUS_LABELS),
   adminCheckNotes: text(workflows.adminCheckNotes),
-  adminCheck: text(workflows.adminCheckStatus),
+  adminCheck: coded(workflows.adminCheckStatus, TASK_STATUS_LABELS),
   // Whether a GP report exists, then its status.
   gpReport: {
+    ...coded(workflows.gpReportStatus, GP_REPORT_STATUS_LABELS),
     sort: [sql`(${workflows.gpReportDocumentId} is not null)`, sql`${workflows.gpReportStatus}`],
-    filter: sql`${workflows.gpReportStatus}`,
   },
 };
 
@@ -71,15 +102,11 @@ export type WorkflowListQuery = {
   id?: string | undefined;
 };
 
-function likePattern(value: string) {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function whereOf(query: WorkflowListQuery, now: Date) {
   if (query.id) return and(eq(workflows.id, query.id), isNull(workflows.deletedAt));
   const conditions: (SQL | undefined)[] = [eq(workflows.listName, query.list)];
   for (const [column, value] of Object.entries(query.filters) as [WorkflowColumn, string | undefined][]) {
-    if (value) conditions.push(sql`${COLUMN_SQL[column].filter} ILIKE ${likePattern(value)}`);
+    if (value) conditions.push(COLUMN_SQL[column].filter(value));
   }
   for (const name of query.namedFilters) conditions.push(NAMED_FILTER_SQL[name](now));
   return and(...conditions);
@@ -87,9 +114,7 @@ function whereOf(query: WorkflowListQuery, now: Date) {
 
 function orderOf(query: WorkflowListQuery) {
   const order = query.sort.flatMap(({ column, direction }) =>
-    COLUMN_SQL[column].sort.map((expression) =>
-      direction === 'asc' ? sql`${asc(expression)} NULLS FIRST` : sql`${desc(expression)} NULLS LAST`,
-    ),
+    COLUMN_SQL[column].sort.map((expression) => (direction === 'asc' ? asc(expression) : desc(expression))),
   );
   if (!query.sort.some((s) => s.column === 'creationTimestamp'))
     order.push(desc(workflows.creationTimestamp));
@@ -97,19 +122,42 @@ function orderOf(query: WorkflowListQuery) {
   return order;
 }
 
+const isWholeList = (query: WorkflowListQuery) =>
+  !query.id && query.namedFilters.length === 0 && !Object.values(query.filters).some(Boolean);
+
 export async function countWorkflows(db: Db, query: WorkflowListQuery, now: Date): Promise<number> {
+  if (isWholeList(query)) {
+    const [kept] = await db
+      .select({ total: workflowListCounts.total })
+      .from(workflowListCounts)
+      .where(eq(workflowListCounts.listName, query.list));
+    return kept?.total ?? 0;
+  }
   const [row] = await db.select({ total: count() }).from(workflows).where(whereOf(query, now));
   return row?.total ?? 0;
 }
 
+/** The page's ids first (an index-only walk past the offset), then just those rows. */
 export async function selectWorkflowPage(db: Db, query: WorkflowListQuery, offset: number, now: Date) {
-  return db
-    .select()
+  const ids = await db
+    .select({ id: workflows.id })
     .from(workflows)
     .where(whereOf(query, now))
     .orderBy(...orderOf(query))
     .limit(query.pageSize)
     .offset(offset);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(workflows)
+    .where(
+      inArray(
+        workflows.id,
+        ids.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((r) => byId.get(r.id)).filter((row): row is WorkflowRecord => Boolean(row));
 }
 
 export async function findWorkflow(db: Db, id: string) {

@@ -104,6 +104,20 @@ describe('POST /api/admin/workflow/list', () => {
     expect((await list({ namedFilters: ['bogus'] })).statusCode).toBe(400);
   });
 
+  it('matches coded columns by the label the list shows, and keeps the list counts right', async () => {
+    const toBook = (await list({ filters: { bookings: 'to book' }, pageSize: 50 })).json();
+    expect(toBook.total).toBeGreaterThan(0);
+    expect(toBook.rows.every((r: { bookingStatus: string }) => r.bookingStatus === 'awaitingBooking')).toBe(
+      true,
+    );
+    expect((await list({ filters: { bookings: 'no such status' } })).json().total).toBe(0);
+    const before = (await list({})).json().total;
+    const extra = await createWorkflow(t.db);
+    expect((await list({})).json().total).toBe(before + 1);
+    await t.db.update(workflows).set({ archived: true }).where(eq(workflows.id, extra.id));
+    expect((await list({})).json().total).toBe(before);
+  });
+
   it('selects one workflow by id whatever the list and filters', async () => {
     const archived = await createWorkflow(t.db, { archived: true, urn: 'BY-ID' });
     const body = (await list({ id: archived.id, filters: { urn: 'nothing-matches' } })).json();

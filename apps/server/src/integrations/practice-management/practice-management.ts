@@ -1,0 +1,361 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import {
+  appointments,
+  clientAddresses,
+  clients,
+  referrals,
+  specialistAvailability,
+  specialists,
+  specialistTimeslots,
+} from '../../db/schema/index.ts';
+
+/**
+ * The practice-management system (Core+ in the original), shaped on its resources: Client,
+ * Referral, Appointment. Records are addressed by our ids; an implementation for a real system maps
+ * them to its own ids. Every implementation is made for one Db, which may be a transaction, so the
+ * default implementation's writes commit or roll back with the caller's change.
+ */
+export type PracticeManagement = {
+  getClient(clientId: string): Promise<PmClient | undefined>;
+  createClient(fields: PmClientFields): Promise<PmClient>;
+  /** Fields left out stay as they are. Undefined when there is no such client. */
+  updateClient(clientId: string, patch: Partial<PmClientFields>): Promise<PmClient | undefined>;
+  getReferral(referralId: string): Promise<PmReferral | undefined>;
+  createReferral(clientId: string, fields: PmReferralFields): Promise<PmReferral>;
+  updateReferral(referralId: string, patch: Partial<PmReferralFields>): Promise<PmReferral | undefined>;
+  /** Books the time, or answers 'conflict' when the timeslot is not available (Core+'s distinct answer). */
+  createAppointment(input: PmAppointmentInput): Promise<CreateAppointmentResult>;
+};
+
+export type PracticeManagementFactory = (db: Db) => PracticeManagement;
+
+export type PmAddress = {
+  country: string;
+  streetAddress: string | null;
+  suburb: string | null;
+  postcode: string | null;
+  state: string | null;
+};
+
+export type PmClientFields = {
+  /** ExternalId, shown as URN. */
+  urn: string | null;
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string | null;
+  gender: string | null;
+  clientGroupId: string | null;
+  /** The client's practitioner (case manager) as our specialist id. */
+  practitionerId: string | null;
+  email: string | null;
+  phoneNumberMobile: string | null;
+  phoneNumberHome: string | null;
+  phoneNumberWork: string | null;
+  phoneNumberFax: string | null;
+  addressResidential: PmAddress;
+  addressPostal: PmAddress;
+  postalSameAsResidential: boolean;
+};
+export type PmClient = PmClientFields & { clientId: string; externalClientId: string | null };
+
+export type PmReferralFields = {
+  referrerId: string | null;
+  clinicId: string | null;
+  referrerLocationId: string | null;
+  specialistId: string | null;
+  startDate: string | null;
+  expiredDate: string | null;
+  /** 3, 12, or 0 for indefinite. */
+  expiredDateByMonth: number | null;
+  /** The effective end date; 1900-01-01 means indefinitely valid. */
+  endDate: string | null;
+};
+export type PmReferral = PmReferralFields & { referralId: string; clientId: string };
+
+export type PmAppointmentInput = {
+  clientId: string;
+  workflowId: string | null;
+  specialistId: string;
+  siteId: string | null;
+  startDateTime: Date;
+  durationMinutes: number;
+  timezone: string;
+  appointmentType: 'atHome' | 'atGpClinic' | 'ageCare' | 'f2f';
+  consultationType: 'NEW' | 'REVIEW';
+  dialInMethod: 'coreplus' | 'zoom' | 'skype' | 'phone' | null;
+  notes: string | null;
+  smsTemplateSetId: string | null;
+  bookedBy: string | null;
+};
+export type PmAppointment = {
+  appointmentId: string;
+  specialistId: string;
+  startDateTime: Date;
+  endDateTime: Date;
+  durationMinutes: number;
+  timezone: string;
+};
+export type CreateAppointmentResult =
+  | { status: 'created'; appointment: PmAppointment }
+  | { status: 'conflict' };
+
+const EMPTY_ADDRESS: PmAddress = {
+  country: 'AUSTRALIA',
+  streetAddress: null,
+  suburb: null,
+  postcode: null,
+  state: null,
+};
+
+type ClientRow = typeof clients.$inferSelect;
+type AddressRow = typeof clientAddresses.$inferSelect;
+type ReferralRow = typeof referrals.$inferSelect;
+
+const toAddress = (row: AddressRow | undefined): PmAddress =>
+  row
+    ? {
+        country: row.country,
+        streetAddress: row.streetAddress,
+        suburb: row.suburb,
+        postcode: row.postcode,
+        state: row.state,
+      }
+    : { ...EMPTY_ADDRESS };
+
+const toReferral = (row: ReferralRow): PmReferral => ({
+  referralId: row.id,
+  clientId: row.clientId,
+  referrerId: row.referrerId,
+  clinicId: row.clinicId,
+  referrerLocationId: row.referrerLocationId,
+  specialistId: row.specialistId,
+  startDate: row.startDate,
+  expiredDate: row.expiredDate,
+  expiredDateByMonth: row.expiredDateByMonth,
+  endDate: row.endDate,
+});
+
+/**
+ * The built-in default: the practice-management data lives in our own tables (clients,
+ * client_addresses, referrals, appointments). As in Core+, a client's practitioner is stored as the
+ * practitioner's practice-management id (specialists.practitioner_id).
+ */
+export function createLocalPracticeManagement(db: Db): PracticeManagement {
+  async function practitionerCode(specialistId: string | null) {
+    if (!specialistId) return null;
+    const [row] = await db
+      .select({ code: specialists.practitionerId })
+      .from(specialists)
+      .where(eq(specialists.id, specialistId))
+      .limit(1);
+    if (!row) throw new Error('unknown specialist');
+    return row.code;
+  }
+
+  async function getClient(clientId: string): Promise<PmClient | undefined> {
+    const [row] = await db
+      .select({ client: clients, specialistId: specialists.id })
+      .from(clients)
+      .leftJoin(specialists, eq(specialists.practitionerId, clients.practitionerId))
+      .where(and(eq(clients.id, clientId), isNull(clients.deletedAt)))
+      .limit(1);
+    if (!row) return undefined;
+    const addresses = await db.select().from(clientAddresses).where(eq(clientAddresses.clientId, clientId));
+    return toClient(row.client, row.specialistId, addresses);
+  }
+
+  function toClient(c: ClientRow, specialistId: string | null, addresses: AddressRow[]): PmClient {
+    return {
+      clientId: c.id,
+      externalClientId: c.externalClientId,
+      urn: c.urn,
+      title: c.title,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      dateOfBirth: c.dateOfBirth,
+      gender: c.gender,
+      clientGroupId: c.clientGroupId,
+      practitionerId: specialistId,
+      email: c.email,
+      phoneNumberMobile: c.phoneMobile,
+      phoneNumberHome: c.phoneHome,
+      phoneNumberWork: c.phoneWork,
+      phoneNumberFax: c.phoneFax,
+      addressResidential: toAddress(addresses.find((a) => a.kind === 'residential')),
+      addressPostal: toAddress(addresses.find((a) => a.kind === 'postal')),
+      postalSameAsResidential: c.postalSameAsResidential,
+    };
+  }
+
+  async function clientColumns(fields: Partial<PmClientFields>) {
+    const columns: Partial<typeof clients.$inferInsert> = {};
+    if (fields.urn !== undefined) columns.urn = fields.urn;
+    if (fields.title !== undefined) columns.title = fields.title;
+    if (fields.firstName !== undefined) columns.firstName = fields.firstName;
+    if (fields.lastName !== undefined) columns.lastName = fields.lastName;
+    if (fields.dateOfBirth !== undefined) columns.dateOfBirth = fields.dateOfBirth;
+    if (fields.gender !== undefined) columns.gender = fields.gender;
+    if (fields.clientGroupId !== undefined) columns.clientGroupId = fields.clientGroupId;
+    if (fields.practitionerId !== undefined)
+      columns.practitionerId = await practitionerCode(fields.practitionerId);
+    if (fields.email !== undefined) columns.email = fields.email;
+    if (fields.phoneNumberMobile !== undefined) columns.phoneMobile = fields.phoneNumberMobile;
+    if (fields.phoneNumberHome !== undefined) columns.phoneHome = fields.phoneNumberHome;
+    if (fields.phoneNumberWork !== undefined) columns.phoneWork = fields.phoneNumberWork;
+    if (fields.phoneNumberFax !== undefined) columns.phoneFax = fields.phoneNumberFax;
+    if (fields.postalSameAsResidential !== undefined)
+      columns.postalSameAsResidential = fields.postalSameAsResidential;
+    return columns;
+  }
+
+  async function saveAddress(clientId: string, kind: 'residential' | 'postal', address: PmAddress) {
+    await db
+      .insert(clientAddresses)
+      .values({ clientId, kind, ...address })
+      .onConflictDoUpdate({
+        target: [clientAddresses.clientId, clientAddresses.kind],
+        set: { ...address, updatedAt: new Date() },
+      });
+  }
+
+  async function saveAddresses(clientId: string, fields: Partial<PmClientFields>) {
+    if (fields.addressResidential) await saveAddress(clientId, 'residential', fields.addressResidential);
+    if (fields.addressPostal) await saveAddress(clientId, 'postal', fields.addressPostal);
+  }
+
+  async function getReferral(referralId: string) {
+    const [row] = await db.select().from(referrals).where(eq(referrals.id, referralId)).limit(1);
+    return row ? toReferral(row) : undefined;
+  }
+
+  /** Whether [start, end) lies inside one of the specialist's timeslots, in the zone it was entered in. */
+  async function insideTimeslot(specialistId: string, start: Date, end: Date) {
+    const slotStart = sql`((${specialistAvailability.fullDate} + ${specialistTimeslots.startTime}) at time zone ${specialistAvailability.timezone})`;
+    const slotEnd = sql`((${specialistAvailability.fullDate} + ${specialistTimeslots.endTime}) at time zone ${specialistAvailability.timezone})`;
+    const [row] = await db
+      .select({ id: specialistTimeslots.id })
+      .from(specialistTimeslots)
+      .innerJoin(specialistAvailability, eq(specialistAvailability.id, specialistTimeslots.availabilityId))
+      .where(
+        and(
+          eq(specialistAvailability.specialistId, specialistId),
+          sql`${slotStart} <= ${start.toISOString()}::timestamptz`,
+          sql`${slotEnd} >= ${end.toISOString()}::timestamptz`,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  async function overlapsBooking(specialistId: string, start: Date, end: Date) {
+    const [row] = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.specialistId, specialistId),
+          isNull(appointments.cancelledAt),
+          lt(appointments.startDateTime, end),
+          gt(appointments.endDateTime, start),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  return {
+    getClient,
+
+    async createClient(fields) {
+      const [row] = await db
+        .insert(clients)
+        .values({ firstName: fields.firstName, lastName: fields.lastName, ...(await clientColumns(fields)) })
+        .returning({ id: clients.id });
+      if (!row) throw new Error('client insert returned nothing');
+      await saveAddresses(row.id, fields);
+      const created = await getClient(row.id);
+      if (!created) throw new Error('created client not found');
+      return created;
+    },
+
+    async updateClient(clientId, patch) {
+      const columns = await clientColumns(patch);
+      const [row] = await db
+        .update(clients)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(and(eq(clients.id, clientId), isNull(clients.deletedAt)))
+        .returning({ id: clients.id });
+      if (!row) return undefined;
+      await saveAddresses(clientId, patch);
+      return getClient(clientId);
+    },
+
+    getReferral,
+
+    async createReferral(clientId, fields) {
+      const [row] = await db
+        .insert(referrals)
+        .values({ clientId, ...fields })
+        .returning();
+      if (!row) throw new Error('referral insert returned nothing');
+      return toReferral(row);
+    },
+
+    async updateReferral(referralId, patch) {
+      const [row] = await db
+        .update(referrals)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(referrals.id, referralId))
+        .returning();
+      return row ? toReferral(row) : undefined;
+    },
+
+    async createAppointment(input) {
+      // One booking per specialist at a time: the row lock makes a concurrent booking wait, then see this one.
+      const [specialist] = await db
+        .select({ id: specialists.id })
+        .from(specialists)
+        .where(eq(specialists.id, input.specialistId))
+        .for('update');
+      if (!specialist) return { status: 'conflict' };
+      const start = input.startDateTime;
+      const end = new Date(start.getTime() + input.durationMinutes * 60_000);
+      if (!(await insideTimeslot(input.specialistId, start, end))) return { status: 'conflict' };
+      if (await overlapsBooking(input.specialistId, start, end)) return { status: 'conflict' };
+      const [row] = await db
+        .insert(appointments)
+        .values({
+          workflowId: input.workflowId,
+          clientId: input.clientId,
+          specialistId: input.specialistId,
+          siteId: input.siteId,
+          startDateTime: start,
+          endDateTime: end,
+          durationMinutes: input.durationMinutes,
+          timezone: input.timezone,
+          appointmentType: input.appointmentType,
+          consultationType: input.consultationType,
+          dialInMethod: input.dialInMethod,
+          notes: input.notes,
+          smsTemplateSetId: input.smsTemplateSetId,
+          bookedBy: input.bookedBy,
+        })
+        .returning();
+      if (!row) throw new Error('appointment insert returned nothing');
+      return {
+        status: 'created',
+        appointment: {
+          appointmentId: row.id,
+          specialistId: row.specialistId,
+          startDateTime: row.startDateTime,
+          endDateTime: row.endDateTime,
+          durationMinutes: row.durationMinutes,
+          timezone: row.timezone,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { TZDate } from '@date-fns/tz';
+import {
+  type AppointmentRequestListResponse,
+  type ApproveAppointmentRequestSchema,
+  type ApproveAppointmentResponse,
+  BOOKING_MESSAGES,
+} from '@telecare/contracts/appointment-requests';
+import { ErrorCode } from '@telecare/contracts/errors';
+import { isListedRequest } from '@telecare/domain/appointment-requests';
+import { doctorName } from '@telecare/domain/referral-rules';
+import { referralEndState } from '@telecare/domain/workflow-rules';
+import { format } from 'date-fns';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { PracticeManagementFactory } from '../../integrations/practice-management/practice-management.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { recordAudit } from '../audit/audit.queries.ts';
+import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
+import {
+  type AppointmentRequestListQuery,
+  countAppointmentRequests,
+  findActiveSpecialist,
+  findLiveWorkflow,
+  findSite,
+  lockAppointmentRequest,
+  markRequestApproved,
+  selectAppointmentRequestPage,
+  selectSpecialityNames,
+  smsTemplateSetExists,
+  updateWorkflow,
+} from './appointment-requests.queries.ts';
+
+type Approve = z.output<typeof ApproveAppointmentRequestSchema>;
+
+const B = BOOKING_MESSAGES;
+const invalid = (field: string, message: string) =>
+  new AppError(ErrorCode.validation, message, { [field]: [message] });
+
+export function createAppointmentRequestService(deps: {
+  db: Db;
+  clock: Clock;
+  changes: ChangeFeed;
+  practiceManagement: PracticeManagementFactory;
+}) {
+  const { db, clock, changes, practiceManagement } = deps;
+
+  return {
+    /** A page of the requests table; a page past the end is clamped to the last page. */
+    async list(query: AppointmentRequestListQuery): Promise<AppointmentRequestListResponse> {
+      const total = await countAppointmentRequests(db, query);
+      const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
+      const page = Math.min(query.page, lastPage);
+      const rows =
+        total === 0 ? [] : await selectAppointmentRequestPage(db, query, (page - 1) * query.pageSize);
+      return {
+        rows: rows.map((row) => ({
+          id: row.id,
+          workflowId: row.workflowId,
+          clientId: row.clientId,
+          client: { firstName: row.firstName, lastName: row.lastName, dateOfBirth: row.dateOfBirth },
+          creationTime: row.createdAt.toISOString(),
+          referrer: row.referrer,
+          caseManager: row.caseManager,
+          speciality: row.speciality,
+          clinic: row.clinic,
+          appointment: { startDateTime: row.requestedStart?.toISOString() ?? null, timezone: row.timezone },
+          specialistId: row.specialistId,
+          bookings: row.bookings,
+          results: row.results,
+          notes: row.notes,
+          bookingStatus: row.bookingStatus,
+          approvedAt: row.approvedAt?.toISOString() ?? null,
+        })),
+        page,
+        pageSize: query.pageSize,
+        total,
+      };
+    },
+
+    /**
+     * Books the requested appointment through the practice-management system, links it to the
+     * workflow (booked), and marks the request approved, in one transaction.
+     */
+    async approve(
+      actor: AuthContext,
+      origin: RequestOrigin,
+      input: Approve,
+    ): Promise<ApproveAppointmentResponse> {
+      return db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const request = await lockAppointmentRequest(tx, input.id);
+        if (!request) throw new AppError(ErrorCode.notFound, 'This appointment request does not exist.');
+        if (request.approvedAt) throw new AppError(ErrorCode.conflict, B.alreadyApproved);
+        const workflow = request.workflowId ? await findLiveWorkflow(tx, request.workflowId) : undefined;
+        if (!workflow) throw new AppError(ErrorCode.notFound, 'This workflow does not exist.');
+
+        // The booking checks, in the spec's order.
+        const { appointment } = input;
+        const now = clock.now();
+        const start = new Date(appointment.startDateTime);
+        if (!(await smsTemplateSetExists(tx, input.selectedSMSTemplateSetId))) {
+          throw invalid('selectedSMSTemplateSetId', B.smsTemplateEmpty);
+        }
+        const today = format(new TZDate(now, appointment.timezone), 'yyyy-MM-dd');
+        if (referralEndState(workflow.referralEndDate, today) === 'expired') {
+          throw invalid('appointment.startDateTime', B.referralExpired);
+        }
+        if (start.getTime() < now.getTime()) throw invalid('appointment.startDateTime', B.inThePast);
+        const specialist = await findActiveSpecialist(tx, appointment.specialistId);
+        if (!specialist) throw invalid('appointment.specialistId', B.practitioner);
+        const siteId = appointment.siteId ?? workflow.siteId;
+        const site = siteId ? await findSite(tx, siteId) : undefined;
+        if (!site) throw invalid('appointment.siteId', B.site);
+
+        const result = await practiceManagement(tx).createAppointment({
+          clientId: request.clientId,
+          workflowId: workflow.id,
+          specialistId: specialist.id,
+          siteId: site.id,
+          startDateTime: start,
+          durationMinutes: appointment.durationMinutes,
+          timezone: appointment.timezone,
+          appointmentType: appointment.appointmentType,
+          consultationType: appointment.consultationType,
+          dialInMethod: appointment.dialInMethod ?? null,
+          notes: appointment.notes ?? null,
+          smsTemplateSetId: input.selectedSMSTemplateSetId,
+          bookedBy: actor.user.uid,
+        });
+        if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
+        const booked = result.appointment;
+
+        const specialityNames = await selectSpecialityNames(tx, specialist.id);
+        await updateWorkflow(tx, workflow.id, {
+          appointmentId: booked.appointmentId,
+          appointmentStart: booked.startDateTime,
+          appointmentTimezone: booked.timezone,
+          bookingStatus: 'booked',
+          ...(workflow.bookingStatus !== 'booked' ? { bookingStatusUpdatedAt: now } : {}),
+          isNewAppointment: appointment.consultationType === 'NEW',
+          specialistId: specialist.id,
+          caseManagerName: doctorName(specialist),
+          specialityName:
+            workflow.specialityName && specialityNames.includes(workflow.specialityName)
+              ? workflow.specialityName
+              : (specialityNames[0] ?? workflow.specialityName),
+          siteId: site.id,
+          siteName: site.name,
+        });
+        await markRequestApproved(tx, request.id, now, actor.user.uid);
+        await recordAudit(tx, {
+          action: 'appointment-request.approved',
+          actorUserId: actor.user.uid,
+          actorRole: actor.user.role,
+          entityType: 'appointment_request',
+          entityId: request.id,
+          ipAddress: origin.ipAddress,
+          details: { workflowId: workflow.id, appointmentId: booked.appointmentId },
+        });
+        await changes.publish(tx, { type: 'workflow.changed', ids: [workflow.id] });
+        return {
+          requestId: request.id,
+          workflowId: workflow.id,
+          appointment: {
+            id: booked.appointmentId,
+            specialistId: booked.specialistId,
+            startDateTime: booked.startDateTime.toISOString(),
+            endDateTime: booked.endDateTime.toISOString(),
+            durationMinutes: booked.durationMinutes,
+            timezone: booked.timezone,
+          },
+          stillListed: isListedRequest({ approvedAt: now, bookingStatus: request.bookingStatus }),
+        };
+      });
+    },
+  };
+}
+
+export type AppointmentRequestService = ReturnType<typeof createAppointmentRequestService>;

@@ -1,0 +1,407 @@
+import {
+  CLIENT_FORM_MESSAGES,
+  CLIENT_SEARCH_LIMIT,
+  type ClientResponse,
+  type ClientSearchResponse,
+  type CreateClientRequestSchema,
+  type ReferralDate,
+  type ReferralSummary,
+  type UpdatePatientRequestSchema,
+  type UpdateReferralDateRequestSchema,
+  type UpdateReferralRequestSchema,
+} from '@telecare/contracts/clients';
+import { ErrorCode } from '@telecare/contracts/errors';
+import { isClientSiteAllowed } from '@telecare/domain/client-rules';
+import { doctorName, referralEndDate } from '@telecare/domain/referral-rules';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type {
+  PmClient,
+  PmClientFields,
+  PmReferral,
+  PmReferralFields,
+  PracticeManagementFactory,
+} from '../../integrations/practice-management/practice-management.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
+import { recordAudit } from '../audit/audit.queries.ts';
+import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
+import {
+  findClinic,
+  findLiveWorkflow,
+  findReferrer,
+  findReferrerLocation,
+  findSite,
+  findSpecialist,
+  searchClients,
+  selectSpecialityNames,
+  updateClientWorkflows,
+  updateReferralWorkflows,
+  updateWorkflow,
+  type WorkflowRecord,
+} from './clients.queries.ts';
+
+type UpdatePatient = z.output<typeof UpdatePatientRequestSchema>;
+type CreateClient = z.output<typeof CreateClientRequestSchema>;
+type UpdateReferral = z.output<typeof UpdateReferralRequestSchema>;
+type UpdateReferralDate = z.output<typeof UpdateReferralDateRequestSchema>;
+
+const M = CLIENT_FORM_MESSAGES;
+
+/** The client fields the practice-management system holds (the form's other fields are the workflow's). */
+const CLIENT_FIELDS = [
+  'urn',
+  'title',
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'gender',
+  'clientGroupId',
+  'practitionerId',
+  'email',
+  'phoneNumberMobile',
+  'phoneNumberHome',
+  'phoneNumberWork',
+  'phoneNumberFax',
+  'addressResidential',
+  'addressPostal',
+  'postalSameAsResidential',
+] as const satisfies readonly (keyof PmClientFields)[];
+
+const REFERRAL_FIELDS = [
+  'referrerId',
+  'clinicId',
+  'referrerLocationId',
+  'specialistId',
+  'startDate',
+  'expiredDate',
+  'expiredDateByMonth',
+  'endDate',
+] as const satisfies readonly (keyof PmReferralFields)[];
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Names of the fields whose values differ (never the values themselves). */
+function changedFields<T extends object>(keys: readonly (keyof T & string)[], before: T | null, after: T) {
+  return keys.filter((key) => !before || !same(before[key], after[key]));
+}
+
+function refuse(fieldErrors: Record<string, string[]>) {
+  const messages = Object.values(fieldErrors);
+  if (messages.length === 0) return;
+  throw new AppError(ErrorCode.validation, messages[0]?.[0] ?? 'Some fields are not valid.', fieldErrors);
+}
+
+const notFound = (message: string) => new AppError(ErrorCode.notFound, message);
+
+export function createClientService(deps: {
+  db: Db;
+  changes: ChangeFeed;
+  practiceManagement: PracticeManagementFactory;
+}) {
+  const { db, changes, practiceManagement } = deps;
+
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
+    db.transaction((transaction) => work(transaction as unknown as Db));
+
+  const audit = (
+    tx: Db,
+    actor: AuthContext,
+    origin: RequestOrigin,
+    event: { action: string; entityType: string; entityId?: string; details?: Record<string, unknown> },
+  ) =>
+    recordAudit(tx, {
+      ...event,
+      actorUserId: actor.user.uid,
+      actorRole: actor.user.role,
+      ipAddress: origin.ipAddress,
+    });
+
+  async function liveWorkflow(tx: Db, id: string) {
+    const workflow = await findLiveWorkflow(tx, id);
+    if (!workflow) throw notFound('This workflow does not exist.');
+    return workflow;
+  }
+
+  /** The case manager (a specialist), checked to exist; fieldErrors under `field` otherwise. */
+  async function caseManager(tx: Db, id: string | null | undefined, field: string) {
+    if (!id) return null;
+    const specialist = await findSpecialist(tx, id);
+    if (!specialist) refuse({ [field]: [M.caseManager] });
+    return specialist ?? null;
+  }
+
+  /** With "postal same as residential" the postal address saved is a copy of the residential one. */
+  function withPostalCopy<T extends Partial<PmClientFields>>(fields: T, before?: PmClient): T {
+    const sameAsResidential = fields.postalSameAsResidential ?? before?.postalSameAsResidential ?? false;
+    const residential = fields.addressResidential ?? before?.addressResidential;
+    return sameAsResidential && residential ? { ...fields, addressPostal: { ...residential } } : fields;
+  }
+
+  /** The workflow's copies of its case manager: id, name and (when it no longer fits) speciality. */
+  async function caseManagerCopies(
+    tx: Db,
+    workflow: WorkflowRecord,
+    specialist: NonNullable<Awaited<ReturnType<typeof findSpecialist>>>,
+  ) {
+    const names = await selectSpecialityNames(tx, specialist.id);
+    return {
+      specialistId: specialist.id,
+      caseManagerName: doctorName(specialist),
+      specialityName:
+        workflow.specialityName && names.includes(workflow.specialityName)
+          ? workflow.specialityName
+          : (names[0] ?? workflow.specialityName),
+    };
+  }
+
+  async function referralSummary(
+    tx: Db,
+    referral: PmReferral,
+    workflowIds: string[],
+  ): Promise<ReferralSummary> {
+    const referrer = referral.referrerId ? await findReferrer(tx, referral.referrerId) : undefined;
+    const clinic = referral.clinicId ? await findClinic(tx, referral.clinicId) : undefined;
+    const location = referral.referrerLocationId
+      ? await findReferrerLocation(tx, { id: referral.referrerLocationId })
+      : undefined;
+    return {
+      id: referral.referralId,
+      clientId: referral.clientId,
+      startDate: referral.startDate,
+      expiredDate: referral.expiredDate,
+      expiredDateByMonth: referral.expiredDateByMonth,
+      endDate: referral.endDate,
+      referrer: referrer
+        ? {
+            id: referrer.id,
+            name: doctorName(referrer),
+            providerNumber: location?.providerNumber ?? referrer.providerNumber,
+          }
+        : null,
+      clinic: clinic ?? null,
+      workflowIds,
+    };
+  }
+
+  const dateFields = (d: ReferralDate) => ({
+    startDate: d.startDate,
+    expiredDate: d.expiredDate,
+    expiredDateByMonth: d.expiredDateByMonth,
+    endDate: referralEndDate(d.startDate, d.expiredDate, d.expiredDateByMonth),
+  });
+
+  return {
+    /**
+     * Edit Client: the client and its addresses through the practice-management adapter, the copies
+     * on every workflow of the client, and the edited workflow's category, site and case manager.
+     */
+    async updatePatient(
+      actor: AuthContext,
+      origin: RequestOrigin,
+      input: UpdatePatient,
+    ): Promise<ClientResponse> {
+      return inTransaction(async (tx) => {
+        const workflow = await findLiveWorkflow(tx, input.id);
+        if (!workflow || workflow.clientId !== input.clientId) {
+          throw notFound('This workflow does not exist for this client.');
+        }
+        const pm = practiceManagement(tx);
+        const before = await pm.getClient(input.clientId);
+        if (!before) throw notFound('This client does not exist.');
+
+        const { site: siteId, category, ...form } = input.client;
+        const site = siteId ? await findSite(tx, siteId) : undefined;
+        if (siteId && !site) refuse({ 'client.site': [M.site] });
+        if (site && !isClientSiteAllowed(site.name)) refuse({ 'client.site': [M.siteExcluded] });
+        const specialist = await caseManager(tx, form.practitionerId, 'client.practitionerId');
+
+        const patch: Partial<PmClientFields> = {};
+        for (const key of CLIENT_FIELDS) {
+          if (form[key] !== undefined) Object.assign(patch, { [key]: form[key] });
+        }
+        const after = await pm.updateClient(input.clientId, withPostalCopy(patch, before));
+        if (!after) throw notFound('This client does not exist.');
+
+        const ids = await updateClientWorkflows(tx, input.clientId, {
+          clientFirstName: after.firstName,
+          clientLastName: after.lastName,
+          clientDateOfBirth: after.dateOfBirth,
+          urn: after.urn,
+        });
+        const workflowValues = {
+          ...(category !== undefined ? { category } : {}),
+          ...(siteId !== undefined ? { siteId: site?.id ?? null, siteName: site?.name ?? null } : {}),
+          ...(specialist ? await caseManagerCopies(tx, workflow, specialist) : {}),
+        };
+        if (Object.keys(workflowValues).length) await updateWorkflow(tx, workflow.id, workflowValues);
+
+        const fields: string[] = changedFields(CLIENT_FIELDS, before, after);
+        if (category !== undefined && category !== workflow.category) fields.push('category');
+        if (siteId !== undefined && siteId !== workflow.siteId) fields.push('site');
+        await audit(tx, actor, origin, {
+          action: 'client.updated',
+          entityType: 'client',
+          entityId: input.clientId,
+          details: { fields, workflowId: workflow.id },
+        });
+        await changes.publish(tx, { type: 'workflow.changed', ids: [...new Set([workflow.id, ...ids])] });
+        return after;
+      });
+    },
+
+    /** settings/create-client: a client with addresses, without workflow fields. */
+    async createClient(
+      actor: AuthContext,
+      origin: RequestOrigin,
+      input: CreateClient,
+    ): Promise<ClientResponse> {
+      return inTransaction(async (tx) => {
+        await caseManager(tx, input.practitionerId, 'practitionerId');
+        const fields: PmClientFields = withPostalCopy({
+          urn: input.urn,
+          title: input.title,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          dateOfBirth: input.dateOfBirth,
+          gender: input.gender,
+          clientGroupId: input.clientGroupId,
+          practitionerId: input.practitionerId,
+          email: input.email,
+          phoneNumberMobile: input.phoneNumberMobile,
+          phoneNumberHome: input.phoneNumberHome,
+          phoneNumberWork: input.phoneNumberWork,
+          phoneNumberFax: input.phoneNumberFax,
+          addressResidential: input.addressResidential,
+          addressPostal: input.addressPostal,
+          postalSameAsResidential: input.postalSameAsResidential,
+        });
+        const client = await practiceManagement(tx).createClient(fields);
+        await audit(tx, actor, origin, {
+          action: 'client.created',
+          entityType: 'client',
+          entityId: client.clientId,
+        });
+        return client;
+      });
+    },
+
+    /** Up to 20 clients by name; the audit keeps the number of results, never the search text. */
+    async searchClients(
+      actor: AuthContext,
+      origin: RequestOrigin,
+      text: string,
+    ): Promise<ClientSearchResponse> {
+      const rows = await searchClients(db, text, CLIENT_SEARCH_LIMIT);
+      await audit(db, actor, origin, {
+        action: 'client.searched',
+        entityType: 'client',
+        details: { results: rows.length },
+      });
+      return { clients: rows };
+    },
+
+    /**
+     * Creates (referralId null) or updates the workflow's referral with its referrer, clinic and the
+     * referrer's location at that clinic, links it to the workflow, and refreshes the copies.
+     */
+    async updateReferral(
+      actor: AuthContext,
+      origin: RequestOrigin,
+      input: UpdateReferral,
+    ): Promise<ReferralSummary> {
+      return inTransaction(async (tx) => {
+        const workflow = await liveWorkflow(tx, input.id);
+        const referrer = input.referrer ? await findReferrer(tx, input.referrer.id) : undefined;
+        const clinic = input.clinic ? await findClinic(tx, input.clinic.id) : undefined;
+        refuse({
+          ...(input.referrer && !referrer ? { 'referrer.id': [M.referrer] } : {}),
+          ...(input.clinic && !clinic ? { 'clinic.id': [M.clinic] } : {}),
+        });
+        const location =
+          referrer && clinic
+            ? await findReferrerLocation(tx, { referrerId: referrer.id, clinicId: clinic.id })
+            : undefined;
+        const fields = {
+          referrerId: referrer?.id ?? null,
+          clinicId: clinic?.id ?? null,
+          referrerLocationId: location?.id ?? null,
+          ...dateFields(input.referralDate),
+        };
+
+        const pm = practiceManagement(tx);
+        let before: PmReferral | null = null;
+        let after: PmReferral | undefined;
+        if (input.referralId) {
+          before = (await pm.getReferral(input.referralId)) ?? null;
+          if (!before || before.clientId !== workflow.clientId)
+            throw notFound('This referral does not exist.');
+          after = await pm.updateReferral(input.referralId, fields);
+        } else {
+          after = await pm.createReferral(workflow.clientId, {
+            ...fields,
+            specialistId: workflow.specialistId,
+          });
+        }
+        if (!after) throw notFound('This referral does not exist.');
+
+        const ids = await updateReferralWorkflows(
+          tx,
+          after.referralId,
+          {
+            referralId: after.referralId,
+            referrerId: after.referrerId,
+            clinicId: after.clinicId,
+            referrerName: referrer ? doctorName(referrer) : null,
+            referralEndDate: after.endDate,
+          },
+          workflow.id,
+        );
+        await audit(tx, actor, origin, {
+          action: 'referral.updated',
+          entityType: 'referral',
+          entityId: after.referralId,
+          details: {
+            fields: changedFields(REFERRAL_FIELDS, before, after),
+            created: !before,
+            workflowId: workflow.id,
+          },
+        });
+        await changes.publish(tx, { type: 'workflow.changed', ids });
+        return referralSummary(tx, after, ids);
+      });
+    },
+
+    /** The referral's dates, and the end-date copy on every workflow of that referral. */
+    async updateReferralDate(
+      actor: AuthContext,
+      origin: RequestOrigin,
+      input: UpdateReferralDate,
+    ): Promise<ReferralSummary> {
+      return inTransaction(async (tx) => {
+        const workflow = await liveWorkflow(tx, input.id);
+        if (workflow.referralId !== input.referralId)
+          throw notFound('This referral does not belong to this workflow.');
+        const pm = practiceManagement(tx);
+        const before = await pm.getReferral(input.referralId);
+        const after = before && (await pm.updateReferral(input.referralId, dateFields(input.referralDate)));
+        if (!before || !after) throw notFound('This referral does not exist.');
+        const ids = await updateReferralWorkflows(tx, after.referralId, { referralEndDate: after.endDate });
+        await audit(tx, actor, origin, {
+          action: 'referral.updated',
+          entityType: 'referral',
+          entityId: after.referralId,
+          details: {
+            fields: changedFields(REFERRAL_FIELDS, before, after),
+            created: false,
+            workflowId: workflow.id,
+          },
+        });
+        await changes.publish(tx, { type: 'workflow.changed', ids });
+        return referralSummary(tx, after, ids);
+      });
+    },
+  };
+}
+
+export type ClientService = ReturnType<typeof createClientService>;

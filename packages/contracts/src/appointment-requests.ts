@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { listPageSchema, listQuerySchema } from './lists.ts';
+import { AUSTRALIAN_TIMEZONES } from './users.ts';
+
+/** The appointment-requests table's 12 columns, in display order; each sorts and filters. */
+export const APPOINTMENT_REQUEST_COLUMNS = [
+  'client',
+  'dateOfBirth',
+  'creationTime',
+  'referrer',
+  'caseManager',
+  'speciality',
+  'clinic',
+  'appointmentDate',
+  'bookings',
+  'results',
+  'notes',
+  'bookingStatus',
+] as const;
+export type AppointmentRequestColumn = (typeof APPOINTMENT_REQUEST_COLUMNS)[number];
+
+/** POST /api/admin/appointment-requests/list. No sort = status order, then newest first. */
+export const AppointmentRequestListRequestSchema = listQuerySchema(APPOINTMENT_REQUEST_COLUMNS);
+export type AppointmentRequestListRequest = z.input<typeof AppointmentRequestListRequestSchema>;
+
+export const AppointmentRequestRowSchema = z.object({
+  id: z.string(),
+  workflowId: z.string().nullable(),
+  clientId: z.string(),
+  client: z.object({ firstName: z.string(), lastName: z.string(), dateOfBirth: z.string().nullable() }),
+  /** When the request was made (ISO instant). */
+  creationTime: z.string(),
+  referrer: z.string().nullable(),
+  caseManager: z.string().nullable(),
+  speciality: z.string().nullable(),
+  clinic: z.string().nullable(),
+  /** The requested appointment start (APT Date) and its zone. */
+  appointment: z.object({ startDateTime: z.string().nullable(), timezone: z.string().nullable() }),
+  /** The requested specialist, to pre-fill the booking form. */
+  specialistId: z.string().nullable(),
+  /** The workflow's task statuses: Bookings, Results; Notes is the workflow's admin-check notes. */
+  bookings: z.string().nullable(),
+  results: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** The request's own booking status (first, second, other, fourth, pending). */
+  bookingStatus: z.string(),
+  /** Set once approved; only a pending request is still listed then. */
+  approvedAt: z.string().nullable(),
+});
+export type AppointmentRequestRow = z.infer<typeof AppointmentRequestRowSchema>;
+
+export const AppointmentRequestListResponseSchema = listPageSchema(AppointmentRequestRowSchema);
+export type AppointmentRequestListResponse = z.infer<typeof AppointmentRequestListResponseSchema>;
+
+/** Durations offered: 5 to 60 minutes in steps of 5, then 90 and 120 (spec section 9). */
+export const APPOINTMENT_DURATIONS = [...Array.from({ length: 12 }, (_, i) => (i + 1) * 5), 90, 120] as const;
+export const APPOINTMENT_TYPES = ['atHome', 'atGpClinic', 'ageCare', 'f2f'] as const;
+export const DIAL_IN_METHODS = ['coreplus', 'zoom', 'skype', 'phone'] as const;
+
+export const BOOKING_MESSAGES = {
+  referralExpired: 'The referral is expired.',
+  timeNotAvailable: 'The time is not available.',
+  durationEmpty: 'The duration can not be empty.',
+  inThePast: 'The appointment can not happen in the past.',
+  smsTemplateEmpty: 'The sms template can not be empty.',
+  practitioner: 'Please select a valid practitioner.',
+  appointmentType: 'Please select a valid appointment type.',
+  site: 'Please select a site first.',
+  duration: 'Please choose a duration from the list.',
+  startDateTime: 'Please choose a date and start time.',
+  timezone: 'Please choose a timezone from the list.',
+  consultationType: 'Please choose NEW or REVIEW.',
+  alreadyApproved: 'This appointment request has already been approved.',
+} as const;
+const B = BOOKING_MESSAGES;
+
+export const ApproveAppointmentRequestSchema = z.object({
+  /** The appointment request. */
+  id: z.uuid(),
+  appointment: z.object({
+    specialistId: z.uuid(B.practitioner),
+    /** An ISO instant with Z or an offset, e.g. 2026-03-02T09:30:00+11:00. */
+    startDateTime: z.iso.datetime({ offset: true, error: B.startDateTime }),
+    durationMinutes: z
+      .number({ error: B.durationEmpty })
+      .int(B.duration)
+      .refine((n) => (APPOINTMENT_DURATIONS as readonly number[]).includes(n), B.duration),
+    timezone: z.enum(AUSTRALIAN_TIMEZONES, B.timezone),
+    appointmentType: z.enum(APPOINTMENT_TYPES, B.appointmentType),
+    consultationType: z.enum(['NEW', 'REVIEW'], B.consultationType),
+    /** The site; the workflow's site when left out. */
+    siteId: z.uuid(B.site).nullable().optional(),
+    dialInMethod: z.enum(DIAL_IN_METHODS).nullable().optional(),
+    notes: z.string().trim().max(2000).nullable().optional(),
+  }),
+  selectedSMSTemplateSetId: z.uuid(B.smsTemplateEmpty),
+});
+export type ApproveAppointmentRequest = z.input<typeof ApproveAppointmentRequestSchema>;
+
+export const ApproveAppointmentResponseSchema = z.object({
+  requestId: z.string(),
+  workflowId: z.string(),
+  appointment: z.object({
+    id: z.string(),
+    specialistId: z.string(),
+    startDateTime: z.string(),
+    endDateTime: z.string(),
+    durationMinutes: z.number().int(),
+    timezone: z.string(),
+  }),
+  /** Whether the request is still in the list (its booking status is the pending value). */
+  stillListed: z.boolean(),
+});
+export type ApproveAppointmentResponse = z.infer<typeof ApproveAppointmentResponseSchema>;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { doctorName, isRealDate, referralEndDate } from './referral-rules.ts';
+
+describe('referral rules', () => {
+  it('accepts only real YYYY-MM-DD calendar dates', () => {
+    expect(isRealDate('2024-02-29')).toBe(true);
+    expect(isRealDate('1990-01-31')).toBe(true);
+    expect(isRealDate('2026-02-30')).toBe(false);
+    expect(isRealDate('2025-02-29')).toBe(false);
+    expect(isRealDate('1990-13-01')).toBe(false);
+    expect(isRealDate('1990-00-10')).toBe(false);
+    expect(isRealDate('1990-1-1')).toBe(false);
+    expect(isRealDate('abc')).toBe(false);
+    expect(isRealDate('')).toBe(false);
+    expect(isRealDate('1990-01-01T00:00:00')).toBe(false);
+  });
+
+  it('computes the end date: by month 0 indefinite, 3 or 12 from the start, else the expiry date', () => {
+    expect(referralEndDate('2026-01-15', null, 0)).toBe('1900-01-01');
+    expect(referralEndDate(null, null, 0)).toBe('1900-01-01');
+    expect(referralEndDate('2026-01-15', null, 3)).toBe('2026-04-15');
+    expect(referralEndDate('2026-11-30', null, 3)).toBe('2027-02-28');
+    expect(referralEndDate('2026-01-15', null, 12)).toBe('2027-01-15');
+    expect(referralEndDate(null, null, 12)).toBeNull();
+    expect(referralEndDate('2026-01-15', '2026-06-30', null)).toBe('2026-06-30');
+    expect(referralEndDate('2026-01-15', null, null)).toBeNull();
+  });
+
+  it("names doctors 'Title First Last', Dr when there is no title", () => {
+    expect(doctorName({ title: 'Prof', firstName: 'Ann', lastName: 'Lee' })).toBe('Prof Ann Lee');
+    expect(doctorName({ title: null, firstName: 'Ann', lastName: 'Lee' })).toBe('Dr Ann Lee');
+    expect(doctorName({ title: ' ', firstName: 'Ann', lastName: 'Lee' })).toBe('Dr Ann Lee');
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Workflow list benchmark: 10 concurrent clients against the HTTP API, and the same queries run
+ * directly through the query module, over whatever the database holds (seed it with
+ * `npm run seed:large -- 1000000`). Needs DATABASE_URL (PostgreSQL).
+ *
+ *   DATABASE_URL=postgres://... npm run bench -- [requestsPerScenario]
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { WorkflowListRequest } from '@telecare/contracts/workflows';
+import { count, eq } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { readConfig } from '../../apps/server/src/config.ts';
+import { openPostgres } from '../../apps/server/src/db/database.ts';
+import { sessions, users, workflows } from '../../apps/server/src/db/schema/index.ts';
+import { hashToken } from '../../apps/server/src/modules/auth/auth.service.ts';
+import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
+import {
+  countWorkflows,
+  selectWorkflowPage,
+  type WorkflowListQuery,
+} from '../../apps/server/src/modules/workflows/workflows.queries.ts';
+
+const CONCURRENCY = 10;
+const REQUESTS = Number(process.argv[2] ?? 200);
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('Set DATABASE_URL to the PostgreSQL database to measure.');
+
+const FILTERS: [keyof NonNullable<WorkflowListRequest['filters']>, string][] = [
+  ['urn', 'TC0012'],
+  ['category', 'RC'],
+  ['client', 'smith'],
+  ['creationTimestamp', '/03/2026'],
+  ['referrer', 'singh'],
+  ['caseManager', 'brooke'],
+  ['speciality', 'cardio'],
+  ['site', 'mackay'],
+  ['appointmentDate', '/12/2026'],
+  ['bookings', 'booked'],
+  ['results', 'PD'],
+  ['adminCheckNotes', 'referral'],
+  ['adminCheck', 'CP'],
+  ['gpReport', 'QR'],
+];
+
+const database = await openPostgres(url, CONCURRENCY * 2);
+const { db } = database;
+const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(workflows);
+const [{ active } = { active: 0 }] = await db
+  .select({ active: count() })
+  .from(workflows)
+  .where(eq(workflows.listName, 'active'));
+const deepPage = Math.max(1, Math.floor(active / 10 / 2));
+
+const scenarios: { name: string; body: WorkflowListRequest }[] = [
+  { name: 'first page', body: {} },
+  { name: `deep page (${deepPage})`, body: { page: deepPage } },
+  ...FILTERS.map(([column, text]) => ({ name: `filter ${column} "${text}"`, body: { filters: { [column]: text } } })),
+  {
+    name: 'sort speciality asc, APT date desc',
+    body: {
+      sort: [
+        { column: 'speciality', direction: 'asc' },
+        { column: 'appointmentDate', direction: 'desc' },
+      ],
+    },
+  },
+];
+
+async function benchUserToken() {
+  const email = 'bench@telecare.example';
+  let [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) {
+    [user] = await db
+      .insert(users)
+      .values({
+        email,
+        firstName: 'Bench',
+        lastName: 'Mark',
+        role: 'TELECARE_SUPERVISOR',
+        passwordHash: await hashPassword(randomBytes(16).toString('hex')),
+      })
+      .returning();
+  }
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: user?.id as string,
+    lastSeenAt: now,
+    mfaCompletedAt: now,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+  });
+  return token;
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function measure(run: () => Promise<void>) {
+  for (let i = 0; i < CONCURRENCY; i++) await run();
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < REQUESTS) {
+        const started = performance.now();
+        await run();
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+const config = readConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: url });
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const token = await benchUserToken();
+
+console.log(`\n${total.toLocaleString()} workflows (${active.toLocaleString()} active); ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each scenario\n`);
+console.log('| scenario | rows found | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | API/SQL p95 |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+let failures = 0;
+for (const scenario of scenarios) {
+  const query: WorkflowListQuery = {
+    list: 'active',
+    page: 1,
+    pageSize: 10,
+    sort: [],
+    filters: {},
+    namedFilters: [],
+    ...(scenario.body as Partial<WorkflowListQuery>),
+  };
+  let found = 0;
+  const api = await measure(async () => {
+    const res = await fetch(`${base}/api/admin/workflow/list`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(scenario.body),
+    });
+    if (!res.ok) throw new Error(`${scenario.name}: HTTP ${res.status}`);
+    found = ((await res.json()) as { total: number }).total;
+  });
+  const now = new Date();
+  const direct = await measure(async () => {
+    const matched = await countWorkflows(db, query, now);
+    const lastPage = Math.max(1, Math.ceil(matched / query.pageSize));
+    await selectWorkflowPage(db, query, (Math.min(query.page, lastPage) - 1) * query.pageSize, now);
+  });
+  const ratio = api.p95 / direct.p95;
+  if (api.p95 > 100 || ratio > 1.5) failures++;
+  console.log(
+    `| ${scenario.name} | ${found.toLocaleString()} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${direct.p50.toFixed(1)} | ${direct.p95.toFixed(1)} | ${ratio.toFixed(2)} |`,
+  );
+}
+console.log(`\n${failures === 0 ? 'All scenarios within' : `${failures} scenario(s) outside`} the target (API p95 <= 100 ms and <= 1.5 x SQL p95).`);
+await app.close();
+await database.close();
