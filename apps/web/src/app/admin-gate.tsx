@@ -1,24 +1,21 @@
 import { Box, Center } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@telecare/contracts/auth';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { PageLoader } from '../components/ui/page-loader';
 import { useSession } from '../features/auth/api/get-session';
 import { SignInPage } from '../features/auth/components/sign-in-page';
-import {
-  defaultWorkflowListRequest,
-  listWorkflowsQueryOptions,
-} from '../features/workflows/api/list-workflows';
+import { useSignedInSession } from '../features/auth/hooks/use-signed-in-session';
 import { AppLayout } from './app-layout';
 import { HOME_PATH } from './screens';
 
 /**
- * /admin and everything under it: the sign-in screen when nobody is signed in (other /admin paths
- * go back to /admin), otherwise the layout; /admin itself then goes to the first screen.
+ * /admin and everything under it: the sign-in screen (or Forgot password) when nobody is signed
+ * in (other /admin paths go back to /admin), otherwise the layout; /admin itself then goes to the
+ * first screen.
  */
 export function AdminGate() {
   const session = useSession();
-  const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const atAdminRoot = pathname.replace(/\/+$/, '') === '/admin';
 
@@ -39,15 +36,14 @@ export function AdminGate() {
   }
   if (!user) {
     if (!atAdminRoot) return <Navigate to="/admin" replace />;
-    return (
-      <SignInPage
-        redirectTo={HOME_PATH}
-        preload={() =>
-          queryClient.prefetchQuery(listWorkflowsQueryOptions(defaultWorkflowListRequest('active')))
-        }
-      />
-    );
+    return <SignInPage />;
   }
+  return <SignedIn user={user} atAdminRoot={atAdminRoot} />;
+}
+
+/** A signed-in tab: presence, inactivity sign-out across tabs, keep-alive (see useSignedInSession). */
+function SignedIn({ user, atAdminRoot }: { user: SessionUser; atAdminRoot: boolean }) {
+  useSignedInSession();
   if (atAdminRoot) return <Navigate to={HOME_PATH} replace />;
   return <AppLayout user={user} />;
 }

@@ -63,3 +63,25 @@ export const ArrowsSortIcon = (props: IconProps) => (
     <path d="M8 15l4 4l4-4" />
   </Icon>
 );
+export const ChevronDownIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 9l6 6l6-6" />
+  </Icon>
+);
+export const ClockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 3" />
+  </Icon>
+);
+export const CalendarIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="4" y="5" width="16" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M4 11h16" />
+  </Icon>
+);
+export const FilterIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4h16v2.2a2 2 0 0 1-.6 1.4L15 12v7l-6 2v-8.5L4.5 7.5A2 2 0 0 1 4 6.2z" />
+  </Icon>
+);

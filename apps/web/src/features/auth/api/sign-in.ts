@@ -1,8 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type SignInRequest, SignInResponseSchema } from '@telecare/contracts/auth';
 import { apiRequest } from '../../../lib/api-client';
+import { setMfaStatus } from './get-mfa-status';
 
-/** POST /api/auth/sign-in: the server sets the session cookie; errors carry the message to show. */
+/**
+ * POST /api/auth/sign-in, the password step: the server sets a session cookie that only the MFA
+ * endpoints accept until the second factor is done; the answer says which MFA step comes next.
+ * Errors carry the message to show (wrong password, disabled account, country, too many attempts).
+ */
 export function signIn(body: SignInRequest) {
   return apiRequest('/api/auth/sign-in', {
     method: 'POST',
@@ -13,5 +18,10 @@ export function signIn(body: SignInRequest) {
 }
 
 export function useSignIn() {
-  return useMutation({ mutationFn: signIn });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    // The MFA screen then starts from this answer instead of a spinner.
+    onSuccess: ({ mfa }) => setMfaStatus(queryClient, mfa),
+  });
 }

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { broadcastSignOut, watchIdle } from '../../../lib/idle-sign-out';
+import {
+  checkOut,
+  clearStoredActivity,
+  getStoredActivity,
+  reportTabClosed,
+} from '../../../lib/user-activity';
+import { getLoginStatus } from '../api/get-login-status';
+import { clearSession, getIdleMinutes, sessionQueryKey } from '../api/get-session';
+import { signOut } from '../api/sign-out';
+import { allowCheckInRetry, recordCheckIn } from '../utils/record-check-in';
+
+/**
+ * What a tab does while the user is fully signed in (used by the /admin gate):
+ * - records the tab's presence once (check-in) and reports the tab closing (pagehide);
+ * - signs out after the idle limit without activity in any tab, and tells the other tabs;
+ * - while the user is active, pings the server's login status (at most every 5 minutes); an
+ *   expired login there ends the session in this tab.
+ * Forgetting the session is enough to leave: the gate then shows the sign-in screen at /admin.
+ */
+export function useSignedInSession(): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    void recordCheckIn({ automatic: true });
+    const onPageHide = () => {
+      reportTabClosed();
+      // A reload gets a new check-in; the closed record must not be used again.
+      clearStoredActivity();
+    };
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      allowCheckInRetry();
+      void recordCheckIn({ automatic: true });
+    };
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+    };
+  }, []);
+
+  useEffect(() => {
+    const endLocally = () => {
+      clearStoredActivity();
+      clearSession(queryClient);
+    };
+
+    const signOutForInactivity = async () => {
+      await checkOut().catch(() => undefined);
+      await signOut().catch(() => undefined);
+      broadcastSignOut();
+      endLocally();
+    };
+
+    const keepAlive = async () => {
+      const activity = getStoredActivity();
+      if (!activity) {
+        // No presence record to ask about: reading the session does the same for the idle clock.
+        await queryClient.refetchQueries({ queryKey: sessionQueryKey, exact: true });
+        return;
+      }
+      const status = await getLoginStatus(activity.activityId);
+      if (status.isExpired) endLocally();
+    };
+
+    return watchIdle({
+      getIdleMinutes,
+      keepAlive,
+      onIdle: () => void signOutForInactivity(),
+    });
+  }, [queryClient]);
+}

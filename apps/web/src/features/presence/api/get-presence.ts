@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type PresenceEntry, PresenceResponseSchema } from '@telecare/contracts/presence';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/admin/user-activity/presence: every non-IT, non-disabled staff member, online or not. */
+
+export const presenceQueryKey = ['presence'] as const;
+/** A fallback: the change feed (lib/realtime.ts) refetches as soon as someone comes or goes. */
+const REFRESH_MS = 60_000;
+
+export async function getPresence(signal?: AbortSignal): Promise<PresenceEntry[]> {
+  const { users } = await apiRequest('/api/admin/user-activity/presence', {
+    schema: PresenceResponseSchema,
+    signal,
+  });
+  return users;
+}
+
+export function presenceQueryOptions() {
+  return queryOptions({
+    queryKey: presenceQueryKey,
+    queryFn: ({ signal }) => getPresence(signal),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function usePresence() {
+  return useQuery(presenceQueryOptions());
+}

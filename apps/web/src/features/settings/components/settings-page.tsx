@@ -1,0 +1,79 @@
+import { Box, NavLink, Stack, Text } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { AccountSettingPage } from '../../users/components/account-setting-page';
+
+/** Where the settings area lives (the router mounts this page at settings/*). */
+export const SETTINGS_PATH = '/admin/settings';
+
+interface SettingsScreen {
+  /** Path under /admin/settings (the spec's). */
+  path: string;
+  label: string;
+  element: ReactElement;
+}
+
+interface SettingsGroup {
+  label: string;
+  screens: readonly SettingsScreen[];
+}
+
+/** The left menu, in the spec's groups; only screens that exist are listed. */
+const SETTINGS_GROUPS: readonly SettingsGroup[] = [
+  {
+    label: 'Admin',
+    screens: [{ path: 'account-setting', label: 'Account Setting', element: <AccountSettingPage /> }],
+  },
+];
+
+const FIRST_SCREEN = `${SETTINGS_PATH}/${SETTINGS_GROUPS[0]?.screens[0]?.path ?? ''}`;
+
+/** The settings area: a left menu and the chosen settings screen. */
+export function SettingsPage() {
+  const { pathname } = useLocation();
+  return (
+    <Box h="100%" style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', minHeight: 0 }}>
+      <Box
+        component="nav"
+        aria-label="Settings"
+        w={200}
+        py="xs"
+        style={{ flex: 'none', borderRight: '1px solid var(--mantine-color-gray-3)', overflowY: 'auto' }}
+      >
+        {SETTINGS_GROUPS.map((group) => (
+          <Stack key={group.label} gap={2} mb="sm" role="group" aria-label={group.label}>
+            <Text size="xs" fw={700} c="gray.7" tt="uppercase" px="sm" py={4} aria-hidden="true">
+              {group.label}
+            </Text>
+            {group.screens.map((screen) => {
+              const to = `${SETTINGS_PATH}/${screen.path}`;
+              const active = pathname === to || pathname.startsWith(`${to}/`);
+              return (
+                <NavLink
+                  key={screen.path}
+                  component={Link}
+                  to={to}
+                  label={screen.label}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  py={6}
+                />
+              );
+            })}
+          </Stack>
+        ))}
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }} py="xs">
+        <Routes>
+          <Route index element={<Navigate to={FIRST_SCREEN} replace />} />
+          {SETTINGS_GROUPS.flatMap((group) =>
+            group.screens.map((screen) => (
+              <Route key={screen.path} path={screen.path} element={screen.element} />
+            )),
+          )}
+          <Route path="*" element={<Navigate to={FIRST_SCREEN} replace />} />
+        </Routes>
+      </Box>
+    </Box>
+  );
+}
