@@ -1,28 +1,55 @@
-import type { ReactElement } from 'react';
-import { WorkflowListPage } from '../features/workflows/components/workflow-list-page';
+import type { SessionUser } from '@telecare/contracts/auth';
+import { SETTINGS_ROLES } from '@telecare/domain/roles';
+import type { ReactElement, ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useSession } from '../features/auth/api/get-session';
+import { SettingsPage } from '../features/settings/components/settings-page';
+import { WORKFLOW_SCREENS } from './workflow-screen';
 
 export interface AdminScreen {
-  /** Path under /admin (the spec's). */
+  /** Route path under /admin (the spec's; a trailing '/*' lets the screen route inside itself). */
   path: string;
   /** Navigation label (the spec's). */
   label: string;
   element: ReactElement;
+  /** Who sees the tab and may open the screen; everyone signed in when absent. */
+  visibleTo?: (user: SessionUser) => boolean;
 }
-
-/** The signed-in screens, in navigation order: one line per screen gives its route and its tab. */
-export const ADMIN_SCREENS: readonly AdminScreen[] = [
-  { path: 'client-appointment', label: 'Workflow', element: <WorkflowListPage key="active" list="active" /> },
-  {
-    path: 'archived-client-appointment',
-    label: 'Archived Workflow',
-    element: <WorkflowListPage key="archived" list="archived" />,
-  },
-  {
-    path: 'history-client-appointment',
-    label: 'History Workflow',
-    element: <WorkflowListPage key="history" list="history" />,
-  },
-];
 
 /** Where /admin goes once signed in, and where unknown /admin paths land. */
 export const HOME_PATH = '/admin/client-appointment';
+
+/** The navigation link of a screen: its path without the trailing '/*'. */
+export function screenHref(screen: AdminScreen): string {
+  return `/admin/${screen.path.replace(/\/\*$/, '')}`;
+}
+
+export function canSeeScreen(screen: AdminScreen, user: SessionUser): boolean {
+  return screen.visibleTo?.(user) ?? true;
+}
+
+/** Shows the screen only to the users it is meant for; others typing its URL go home. */
+function ScreenGuard({
+  visibleTo,
+  children,
+}: {
+  visibleTo: (user: SessionUser) => boolean;
+  children: ReactNode;
+}) {
+  const user = useSession().data;
+  if (!user || !visibleTo(user)) return <Navigate to={HOME_PATH} replace />;
+  return children;
+}
+
+function guarded(visibleTo: (user: SessionUser) => boolean, element: ReactElement) {
+  return { visibleTo, element: <ScreenGuard visibleTo={visibleTo}>{element}</ScreenGuard> };
+}
+
+/** Supervisors and IT staff (the spec's settings role list). */
+const canUseSettings = (user: SessionUser) => SETTINGS_ROLES.includes(user.role);
+
+/** The signed-in screens, in navigation order: one line per screen gives its route and its tab. */
+export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  ...WORKFLOW_SCREENS,
+  { path: 'settings/*', label: 'Settings', ...guarded(canUseSettings, <SettingsPage />) },
+];

@@ -40,6 +40,8 @@ export interface SortableThProps {
   defaultDirection?: 'asc' | 'desc' | undefined;
   onToggle: () => void;
   style?: CSSProperties;
+  /** A small control shown after the sort button (e.g. a display switch). */
+  extra?: ReactNode;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -52,25 +54,29 @@ export function SortableTh({
   defaultDirection,
   onToggle,
   style,
+  extra,
 }: SortableThProps) {
   const shown = direction ?? defaultDirection;
   const muted = direction === undefined;
   const ArrowIcon = shown === 'asc' ? ArrowUpIcon : shown === 'desc' ? ArrowDownIcon : ArrowsSortIcon;
   return (
     <Table.Th aria-sort={shown ? ARIA_SORT[shown] : undefined} style={{ verticalAlign: 'bottom', ...style }}>
-      <UnstyledButton onClick={onToggle} fz="xs" fw={700} style={{ width: '100%' }}>
-        <Group gap={2} wrap="nowrap" justify="space-between">
-          <span style={{ whiteSpace: 'nowrap' }}>{label}</span>
-          <Group gap={0} wrap="nowrap" c={muted ? 'gray.5' : 'blue.8'} aria-hidden="true">
-            <ArrowIcon size={12} />
-            {priority !== undefined && (
-              <Text span fz={10} fw={700} lh={1}>
-                {priority}
-              </Text>
-            )}
+      <Group gap={2} wrap="nowrap">
+        <UnstyledButton onClick={onToggle} fz="xs" fw={700} style={{ flex: 1 }}>
+          <Group gap={2} wrap="nowrap" justify="space-between">
+            <span style={{ whiteSpace: 'nowrap' }}>{label}</span>
+            <Group gap={0} wrap="nowrap" c={muted ? 'gray.5' : 'blue.8'} aria-hidden="true">
+              <ArrowIcon size={12} />
+              {priority !== undefined && (
+                <Text span fz={10} fw={700} lh={1}>
+                  {priority}
+                </Text>
+              )}
+            </Group>
           </Group>
-        </Group>
-      </UnstyledButton>
+        </UnstyledButton>
+        {extra}
+      </Group>
     </Table.Th>
   );
 }

@@ -6,6 +6,7 @@ import {
   WorkflowListResponseSchema,
 } from '@telecare/contracts/workflows';
 import { apiRequest } from '../../../lib/api-client';
+import { workflowsQueryKey } from './workflows-query-key';
 
 /**
  * POST /api/admin/workflow/list: one page of the active, archived or history list.
@@ -23,12 +24,12 @@ export function listWorkflows(request: WorkflowListRequest, signal?: AbortSignal
 
 /** What a list screen asks for when first opened (also what sign-in preloads). */
 export function defaultWorkflowListRequest(list: WorkflowListName): WorkflowListRequest {
-  return { list, page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: [], filters: {} };
+  return { list, page: 1, pageSize: DEFAULT_PAGE_SIZE, sort: [], filters: {}, namedFilters: [] };
 }
 
 export function listWorkflowsQueryOptions(request: WorkflowListRequest) {
   return queryOptions({
-    queryKey: ['workflows', 'list', request] as const,
+    queryKey: [...workflowsQueryKey, 'list', request] as const,
     queryFn: ({ signal }) => listWorkflows(request, signal),
   });
 }

@@ -1,5 +1,12 @@
-import { Text } from '@mantine/core';
-import type { WorkflowColumn, WorkflowRow } from '@telecare/contracts/workflows';
+import { NativeSelect, Text } from '@mantine/core';
+import type { WorkflowColumn, WorkflowListName, WorkflowRow } from '@telecare/contracts/workflows';
+import {
+  BOOKING_STATUS_LABELS,
+  CATEGORIES,
+  type Category,
+  GP_REPORT_STATUS_LABELS,
+  TASK_STATUS_LABELS,
+} from '@telecare/domain/booking-status';
 import type { ReactNode } from 'react';
 import {
   addMonths,
@@ -11,13 +18,26 @@ import {
   parseCalendarDate,
   today,
 } from '../../../lib/format';
+import { updateCategory } from '../api/update-category';
+import { useWorkflowAction } from '../hooks/use-workflow-action';
+import { formatAge } from '../utils/relative-time';
+
+/** How the Creation Time column shows its instants: 'DD/MM/YYYY HH:mm' or an age such as '3 days ago'. */
+export type CreationTimeMode = 'date' | 'age';
+
+/** What a cell needs besides its row. */
+export interface CellContext {
+  /** The list on screen (the row itself may belong to another one when opened by ?id=). */
+  list: WorkflowListName;
+  creationTimeMode: CreationTimeMode;
+}
 
 export interface WorkflowColumnDef {
   id: WorkflowColumn;
   label: string;
   /** Minimum width in px; the table scrolls sideways when the screen is narrower. */
   width: number;
-  render: (row: WorkflowRow) => ReactNode;
+  render: (row: WorkflowRow, context: CellContext) => ReactNode;
 }
 
 /** A referral end date of 1900-01-01 means the referral never expires. */
@@ -80,37 +100,80 @@ function ReferrerCell({ referrer }: { referrer: WorkflowRow['referrer'] }) {
   );
 }
 
-const CONSULTATION_LETTER = { NEW: 'N', REVIEW: 'R' } as const;
-const CONSULTATION_NAME = { NEW: 'New', REVIEW: 'Review' } as const;
+const NEW_OR_REVIEW_NAME = { N: 'New', R: 'Review' } as const;
 
-/** 'NRR X 1...' and 'NRR X 2...' show as NRR1 and NRR2; other texts as they are. */
-function continuationText(value: string | null): string {
-  if (!value) return '';
-  const trimmed = value.trim();
-  if (trimmed.startsWith('NRR X 1')) return 'NRR1';
-  if (trimmed.startsWith('NRR X 2')) return 'NRR2';
-  return trimmed;
-}
-
-function AppointmentCell({ appointment }: { appointment: WorkflowRow['appointment'] }) {
-  const { startDateTime, timezone, consultationType, contOrTbc } = appointment;
+/** Start in the appointment's zone, N or R, and the continuation label (NRR1, NRR2, CONT, ...). */
+function AppointmentCell({ row }: { row: WorkflowRow }) {
+  const { startDateTime, timezone } = row.appointment;
   const zone = timezone ?? undefined;
-  const continuation = continuationText(contOrTbc);
-  if (!startDateTime && !consultationType && !continuation) return null;
   const zoneName = startDateTime ? formatTimeZoneName(startDateTime, zone) : '';
-  const secondLine = [zoneName, continuation].filter(Boolean).join(' · ');
+  const secondLine = [zoneName, row.continuation].filter(Boolean).join(' · ');
   return (
     <>
       <Text fz="xs" lh={1.3} style={{ whiteSpace: 'nowrap' }}>
         {formatDateTime(startDateTime, zone)}
-        {consultationType && (
-          <Text span fz="xs" fw={700} ml={4} title={CONSULTATION_NAME[consultationType]}>
-            {CONSULTATION_LETTER[consultationType]}
-          </Text>
-        )}
+        <Text span fz="xs" fw={700} ml={startDateTime ? 4 : 0} title={NEW_OR_REVIEW_NAME[row.newOrReview]}>
+          {row.newOrReview}
+        </Text>
       </Text>
       {secondLine && <SecondLine>{secondLine}</SecondLine>}
     </>
+  );
+}
+
+/** A status shown by its label, with the stored code as the tooltip. */
+function StatusCell({ code, labels }: { code: string | null; labels: Readonly<Record<string, string>> }) {
+  if (!code) return null;
+  return (
+    <Text span fz="xs" title={code}>
+      {labels[code] ?? code}
+    </Text>
+  );
+}
+
+function CreationTimeCell({ value, mode }: { value: string; mode: CreationTimeMode }) {
+  const exact = formatDateTime(value);
+  if (mode === 'date') return exact;
+  return (
+    <Text span fz="xs" title={exact}>
+      {formatAge(value)}
+    </Text>
+  );
+}
+
+const CATEGORY_OPTIONS = [{ value: '', label: '' }, ...CATEGORIES.map((c) => ({ value: c, label: c }))];
+
+function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
+
+/** The active list's Category cell: a select that saves at once; read-only text elsewhere. */
+function CategoryCell({ row, list }: { row: WorkflowRow; list: WorkflowListName }) {
+  const save = useWorkflowAction((category: Category | null) => updateCategory(row.id, category));
+  if (list !== 'active' || row.list !== 'active') return row.category;
+  const value = save.isPending ? (save.variables ?? '') : (row.category ?? '');
+  return (
+    <NativeSelect
+      size="xs"
+      aria-label="Category"
+      data={CATEGORY_OPTIONS}
+      value={value}
+      disabled={save.isPending}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        save.mutate(isCategory(next) ? next : null);
+      }}
+      styles={{
+        input: {
+          height: 24,
+          minHeight: 24,
+          lineHeight: '22px',
+          fontSize: 12,
+          paddingBlock: 0,
+          paddingInlineEnd: 20,
+        },
+      }}
+    />
   );
 }
 
@@ -126,13 +189,20 @@ function NotesCell({ notes }: { notes: string | null }) {
 /** The workflow table's columns in the spec's order; ids are the API's sort and filter keys. */
 export const WORKFLOW_TABLE_COLUMNS: readonly WorkflowColumnDef[] = [
   { id: 'urn', label: 'URN', width: 64, render: (row) => row.urn },
-  { id: 'category', label: 'Category', width: 72, render: (row) => row.category },
+  {
+    id: 'category',
+    label: 'Category',
+    width: 72,
+    render: (row, context) => <CategoryCell row={row} list={context.list} />,
+  },
   { id: 'client', label: 'Client', width: 110, render: (row) => <ClientCell client={row.client} /> },
   {
     id: 'creationTimestamp',
     label: 'Creation Time',
-    width: 104,
-    render: (row) => formatDateTime(row.creationTimestamp),
+    width: 124,
+    render: (row, context) => (
+      <CreationTimeCell value={row.creationTimestamp} mode={context.creationTimeMode} />
+    ),
   },
   {
     id: 'referrer',
@@ -147,18 +217,38 @@ export const WORKFLOW_TABLE_COLUMNS: readonly WorkflowColumnDef[] = [
     id: 'appointmentDate',
     label: 'APT Date',
     width: 112,
-    render: (row) => <AppointmentCell appointment={row.appointment} />,
+    render: (row) => <AppointmentCell row={row} />,
   },
-  { id: 'bookings', label: 'Bookings', width: 72, render: (row) => row.bookingStatus },
-  { id: 'results', label: 'Results', width: 66, render: (row) => row.resultsStatus },
+  {
+    id: 'bookings',
+    label: 'Bookings',
+    width: 72,
+    render: (row) => <StatusCell code={row.bookingStatus} labels={BOOKING_STATUS_LABELS} />,
+  },
+  {
+    id: 'results',
+    label: 'Results',
+    width: 66,
+    render: (row) => <StatusCell code={row.resultsStatus} labels={TASK_STATUS_LABELS} />,
+  },
   {
     id: 'adminCheckNotes',
     label: 'Admin Check Notes',
     width: 130,
     render: (row) => <NotesCell notes={row.adminCheckNotes} />,
   },
-  { id: 'adminCheck', label: 'Admin Check', width: 88, render: (row) => row.adminCheckStatus },
-  { id: 'gpReport', label: 'GP report', width: 74, render: (row) => row.gpReportStatus },
+  {
+    id: 'adminCheck',
+    label: 'Admin Check',
+    width: 88,
+    render: (row) => <StatusCell code={row.adminCheckStatus} labels={TASK_STATUS_LABELS} />,
+  },
+  {
+    id: 'gpReport',
+    label: 'GP report',
+    width: 74,
+    render: (row) => <StatusCell code={row.gpReportStatus} labels={GP_REPORT_STATUS_LABELS} />,
+  },
 ];
 
 export const WORKFLOW_TABLE_MIN_WIDTH = WORKFLOW_TABLE_COLUMNS.reduce((sum, column) => sum + column.width, 0);

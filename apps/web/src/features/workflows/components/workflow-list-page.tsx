@@ -1,28 +1,42 @@
-import { Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useDebouncedCallback, useLocalStorage } from '@mantine/hooks';
 import { PAGE_SIZES } from '@telecare/contracts/lists';
 import {
+  NAMED_FILTERS,
+  type NamedFilter,
   WORKFLOW_COLUMNS,
   type WorkflowColumn,
   type WorkflowListName,
   type WorkflowListRequest,
 } from '@telecare/contracts/workflows';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { ActionBanner, ActionBannerProvider } from '../../../components/ui/action-banner';
 import { TableScrollArea } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { lastPageOf, Pager } from '../../../components/ui/pager';
 import { isPageSize, toggleSort, useListSearchParams } from '../../../lib/list-params';
 import { useListWorkflows } from '../api/list-workflows';
-import { WORKFLOW_TABLE_MIN_WIDTH } from './workflow-columns';
+import { NamedFilterMenu } from './named-filter-menu';
+import type { WorkflowHref } from './panel/history-tab';
+import { WorkflowPanel, type WorkflowPanelSlots } from './panel/workflow-panel';
+import { type CreationTimeMode, WORKFLOW_TABLE_MIN_WIDTH } from './workflow-columns';
 import { type WorkflowFilters, WorkflowTable } from './workflow-table';
 
 const FILTER_DELAY_MS = 300;
+
+/** URL parameters: `?id=<uuid>` opens one workflow; `?filter=urgentFilter&filter=...` (active list). */
+const ID_PARAM = 'id';
+const FILTER_PARAM = 'filter';
 
 const LIST_TITLES: Record<WorkflowListName, string> = {
   active: 'Workflow',
   archived: 'Archived Workflow',
   history: 'History Workflow',
 };
+
+const uuid = z.string().uuid();
 
 /** Trimmed, without empty entries: what the API gets. */
 function cleanFilters(inputs: WorkflowFilters): WorkflowFilters {
@@ -38,14 +52,49 @@ function sameFilters(a: WorkflowFilters, b: WorkflowFilters): boolean {
   return WORKFLOW_COLUMNS.every((column) => a[column] === b[column]);
 }
 
+/** The named filters in the URL, known ones only, in the drop-down's order. */
+function parseNamedFilters(values: string[]): NamedFilter[] {
+  return NAMED_FILTERS.filter((filter) => values.includes(filter));
+}
+
+export interface WorkflowListPageProps extends WorkflowPanelSlots {
+  list: WorkflowListName;
+  /** The screen that shows one workflow of a list (`?id=`); from the app's routes. */
+  workflowHref: WorkflowHref;
+}
+
 /**
- * One workflow list screen (active, archived or history). Page, page size and sort live in the URL;
- * filters stay in memory because they can hold patient names.
+ * One workflow list screen (active, archived or history). Page, page size, sort, the named filters
+ * and `?id=` live in the URL; text filters stay in memory because they can hold patient names.
+ * Selecting a row opens its detail panel right below it, one at a time.
  */
-export function WorkflowListPage({ list }: { list: WorkflowListName }) {
+export function WorkflowListPage(props: WorkflowListPageProps) {
+  return (
+    <ActionBannerProvider>
+      <WorkflowList {...props} />
+    </ActionBannerProvider>
+  );
+}
+
+function WorkflowList({ list, workflowHref, renderEditClient, renderManageTasks }: WorkflowListPageProps) {
   const { page, pageSize, sort, setPage, setPageSize, setSort } = useListSearchParams(WORKFLOW_COLUMNS);
+  const [searchParams, setSearchParams] = useSearchParams();
   const [filterInputs, setFilterInputs] = useState<WorkflowFilters>({});
   const [filters, setFilters] = useState<WorkflowFilters>({});
+  const [creationTimeMode, setCreationTimeMode] = useLocalStorage<CreationTimeMode>({
+    key: 'telecare.workflows.creationTimeMode',
+    defaultValue: 'date',
+  });
+
+  const idParam = searchParams.get(ID_PARAM);
+  const selectedId = idParam && uuid.safeParse(idParam).success ? idParam : undefined;
+  const namedFilters = list === 'active' ? parseNamedFilters(searchParams.getAll(FILTER_PARAM)) : [];
+
+  const [openId, setOpenId] = useState<string | null>(selectedId ?? null);
+  // A new ?id= (a History tab link, a shared link) opens that workflow.
+  useEffect(() => {
+    if (selectedId) setOpenId(selectedId);
+  }, [selectedId]);
 
   const applyFilters = useDebouncedCallback((inputs: WorkflowFilters) => {
     const next = cleanFilters(inputs);
@@ -60,7 +109,31 @@ export function WorkflowListPage({ list }: { list: WorkflowListName }) {
     applyFilters(inputs);
   };
 
-  const request: WorkflowListRequest = { list, page, pageSize, sort, filters };
+  const changeNamedFilters = (next: NamedFilter[]) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      params.delete(FILTER_PARAM);
+      for (const filter of next) params.append(FILTER_PARAM, filter);
+      params.delete('page');
+      return params;
+    });
+
+  const showAll = () =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      params.delete(ID_PARAM);
+      return params;
+    });
+
+  const request: WorkflowListRequest = {
+    list,
+    page,
+    pageSize,
+    sort,
+    filters,
+    namedFilters,
+    ...(selectedId ? { id: selectedId } : {}),
+  };
   const query = useListWorkflows(request);
   const data = query.data;
 
@@ -94,7 +167,19 @@ export function WorkflowListPage({ list }: { list: WorkflowListName }) {
       <VisuallyHidden>
         <Title order={1}>{title}</Title>
       </VisuallyHidden>
+      <ActionBanner />
+      {selectedId && (
+        <Paper bg="blue.0" px="sm" py={4} radius="sm">
+          <Group gap="xs">
+            <Text size="sm">Showing one workflow —</Text>
+            <Button size="compact-xs" variant="subtle" onClick={showAll}>
+              Show all
+            </Button>
+          </Group>
+        </Paper>
+      )}
       <Group gap="sm">
+        {list === 'active' && <NamedFilterMenu value={namedFilters} onChange={changeNamedFilters} />}
         {/* Always enabled: disabling it on click would drop the keyboard focus. */}
         <Button size="compact-xs" variant="default" onClick={() => sort.length > 0 && setSort([])}>
           Clear All Sortings
@@ -104,7 +189,7 @@ export function WorkflowListPage({ list }: { list: WorkflowListName }) {
       {query.isError && data && <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       <TableScrollArea
         minWidth={WORKFLOW_TABLE_MIN_WIDTH}
-        resetKey={JSON.stringify([page, pageSize, sort, filters])}
+        resetKey={JSON.stringify([page, pageSize, sort, filters, namedFilters, selectedId])}
       >
         <WorkflowTable
           rows={data?.rows ?? []}
@@ -115,6 +200,19 @@ export function WorkflowListPage({ list }: { list: WorkflowListName }) {
           filters={filterInputs}
           onFilterChange={changeFilter}
           onFilterSubmit={() => applyFilters.flush()}
+          context={{ list, creationTimeMode }}
+          onToggleCreationTimeMode={() => setCreationTimeMode((mode) => (mode === 'date' ? 'age' : 'date'))}
+          openId={openId}
+          onToggleRow={(id) => setOpenId((current) => (current === id ? null : id))}
+          renderPanel={(row) => (
+            <WorkflowPanel
+              id={row.id}
+              workflowHref={workflowHref}
+              onClose={() => setOpenId(null)}
+              renderEditClient={renderEditClient}
+              renderManageTasks={renderManageTasks}
+            />
+          )}
         />
       </TableScrollArea>
       <Pager

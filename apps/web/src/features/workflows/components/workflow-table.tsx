@@ -1,9 +1,11 @@
-import { Table, TextInput } from '@mantine/core';
+import { ActionIcon, Box, Table, TextInput } from '@mantine/core';
 import type { WorkflowColumn, WorkflowRow } from '@telecare/contracts/workflows';
-import type { ReactNode } from 'react';
+import { Fragment, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { SortableTh, TableMessageRow } from '../../../components/ui/data-table';
+import { CalendarIcon, ClockIcon } from '../../../components/ui/icons';
 import type { Sort } from '../../../lib/list-params';
-import { WORKFLOW_TABLE_COLUMNS } from './workflow-columns';
+import { type CellContext, WORKFLOW_TABLE_COLUMNS } from './workflow-columns';
+import classes from './workflow-table.module.css';
 
 export type WorkflowFilters = Partial<Record<WorkflowColumn, string>>;
 
@@ -11,6 +13,20 @@ export type WorkflowFilters = Partial<Record<WorkflowColumn, string>>;
 const DEFAULT_SORT = { column: 'creationTimestamp', direction: 'desc' } as const;
 /** The API accepts filters up to 100 characters. */
 const FILTER_MAX_LENGTH = 100;
+
+/** Light tints that keep the dark table text readable (row.rowColour). */
+const ROW_BACKGROUND = {
+  red: 'var(--mantine-color-red-1)',
+  green: 'var(--mantine-color-green-1)',
+  yellow: 'var(--mantine-color-yellow-1)',
+} as const;
+
+/** Clicks on these, inside a row, do their own thing and do not open the row. */
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="combobox"], [role="button"]';
+
+export function panelIdOf(rowId: string): string {
+  return `workflow-panel-${rowId}`;
+}
 
 export interface WorkflowTableProps {
   rows: readonly WorkflowRow[];
@@ -24,9 +40,16 @@ export interface WorkflowTableProps {
   onFilterChange: (column: WorkflowColumn, value: string) => void;
   /** Enter in a filter applies it without waiting. */
   onFilterSubmit?: () => void;
+  context: CellContext;
+  onToggleCreationTimeMode: () => void;
+  /** The row whose detail panel is open (one at a time). */
+  openId: string | null;
+  onToggleRow: (id: string) => void;
+  /** The detail panel, shown in a full-width row right below the open row. */
+  renderPanel: (row: WorkflowRow) => ReactNode;
 }
 
-/** The dense workflow table: sortable headers, a filter row, one row per workflow. */
+/** The dense workflow table: sortable headers, a filter row, one row per workflow, the open panel. */
 export function WorkflowTable({
   rows,
   message,
@@ -36,12 +59,37 @@ export function WorkflowTable({
   filters,
   onFilterChange,
   onFilterSubmit,
+  context,
+  onToggleCreationTimeMode,
+  openId,
+  onToggleRow,
+  renderPanel,
 }: WorkflowTableProps) {
   const columnCount = WORKFLOW_TABLE_COLUMNS.length;
+
+  const clickRow = (event: MouseEvent<HTMLTableRowElement>, id: string) => {
+    const target = event.target as Element;
+    // Events from a portal (a select's drop-down) bubble through React but are not in the row.
+    if (!event.currentTarget.contains(target)) return;
+    if (target.closest(INTERACTIVE)) return;
+    // Selecting text to copy it is not a click on the row.
+    if (window.getSelection()?.toString()) return;
+    onToggleRow(id);
+  };
+
+  const keyOnRow = (event: KeyboardEvent<HTMLTableRowElement>, id: string) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onToggleRow(id);
+    }
+  };
+
+  const modeLabel = context.creationTimeMode === 'date' ? 'age' : 'date and time';
+
   return (
     <Table
       stickyHeader
-      striped
       highlightOnHover
       withColumnBorders
       fz="xs"
@@ -50,7 +98,7 @@ export function WorkflowTable({
       aria-busy={stale}
       style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
     >
-      <Table.Thead style={{ zIndex: 1 }}>
+      <Table.Thead style={{ zIndex: 2 }}>
         <Table.Tr>
           {WORKFLOW_TABLE_COLUMNS.map((column) => {
             const index = sort.findIndex((s) => s.column === column.id);
@@ -65,6 +113,23 @@ export function WorkflowTable({
                 }
                 onToggle={() => onToggleSort(column.id)}
                 style={{ minWidth: column.width }}
+                extra={
+                  column.id === 'creationTimestamp' ? (
+                    <ActionIcon
+                      size="xs"
+                      variant="subtle"
+                      aria-label="Switch creation time display"
+                      title={`Show the ${modeLabel}`}
+                      onClick={onToggleCreationTimeMode}
+                    >
+                      {context.creationTimeMode === 'date' ? (
+                        <ClockIcon size={12} />
+                      ) : (
+                        <CalendarIcon size={12} />
+                      )}
+                    </ActionIcon>
+                  ) : undefined
+                }
               />
             );
           })}
@@ -91,15 +156,41 @@ export function WorkflowTable({
         {message !== undefined ? (
           <TableMessageRow colSpan={columnCount}>{message}</TableMessageRow>
         ) : (
-          rows.map((row) => (
-            <Table.Tr key={row.id}>
-              {WORKFLOW_TABLE_COLUMNS.map((column) => (
-                <Table.Td key={column.id} style={{ verticalAlign: 'top' }}>
-                  {column.render(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))
+          rows.map((row) => {
+            const open = row.id === openId;
+            const colour = row.rowColour;
+            return (
+              <Fragment key={row.id}>
+                <Table.Tr
+                  tabIndex={0}
+                  aria-expanded={open}
+                  aria-controls={open ? panelIdOf(row.id) : undefined}
+                  data-row-colour={colour ?? undefined}
+                  data-open={open || undefined}
+                  className={classes.row}
+                  style={colour ? { backgroundColor: ROW_BACKGROUND[colour] } : undefined}
+                  onClick={(event) => clickRow(event, row.id)}
+                  onKeyDown={(event) => keyOnRow(event, row.id)}
+                >
+                  {WORKFLOW_TABLE_COLUMNS.map((column) => (
+                    <Table.Td key={column.id} style={{ verticalAlign: 'top' }}>
+                      {column.render(row, context)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+                {open && (
+                  <Table.Tr className={classes.panelRow}>
+                    <Table.Td colSpan={columnCount} p={0}>
+                      {/* Sticky so the panel stays in view when the table is scrolled sideways. */}
+                      <Box id={panelIdOf(row.id)} className={classes.panel}>
+                        {renderPanel(row)}
+                      </Box>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })
         )}
       </Table.Tbody>
     </Table>

@@ -1,0 +1,46 @@
+import type { WorkflowListName } from '@telecare/contracts/workflows';
+import { ManageTasksModal } from '../features/tasks/components/manage-tasks-modal';
+import type { WorkflowPanelSlot } from '../features/workflows/components/panel/workflow-panel';
+import { WorkflowListPage } from '../features/workflows/components/workflow-list-page';
+import type { AdminScreen } from './screens';
+
+/**
+ * The three workflow list screens, composed across features (Rule 9): the list and its panel come
+ * from features/workflows, the panel's modals from the features that own them.
+ */
+
+/** Route path under /admin and navigation label of each list (the spec's). */
+const WORKFLOW_LIST_SCREENS: Record<WorkflowListName, { path: string; label: string }> = {
+  active: { path: 'client-appointment', label: 'Workflow' },
+  archived: { path: 'archived-client-appointment', label: 'Archived Workflow' },
+  history: { path: 'history-client-appointment', label: 'History Workflow' },
+};
+
+/** One workflow in its list's screen (the spec's `?id=`). */
+export function workflowHref(list: WorkflowListName, id: string): string {
+  return `/admin/${WORKFLOW_LIST_SCREENS[list].path}?${new URLSearchParams({ id })}`;
+}
+
+const renderManageTasks: WorkflowPanelSlot = (detail, close) => (
+  <ManageTasksModal detail={detail} onClose={close} />
+);
+
+/** 'Edit Client': the client form is not composed yet (features/clients supplies it later). */
+const renderEditClient: WorkflowPanelSlot | undefined = undefined;
+
+export function WorkflowScreen({ list }: { list: WorkflowListName }) {
+  return (
+    <WorkflowListPage
+      list={list}
+      workflowHref={workflowHref}
+      renderEditClient={renderEditClient}
+      renderManageTasks={renderManageTasks}
+    />
+  );
+}
+
+/** The navigation entries and routes of the three lists, in the spec's order. */
+export const WORKFLOW_SCREENS: readonly AdminScreen[] = (['active', 'archived', 'history'] as const).map(
+  // The key gives each list a fresh page (filters, open row) when switching between them.
+  (list) => ({ ...WORKFLOW_LIST_SCREENS[list], element: <WorkflowScreen key={list} list={list} /> }),
+);

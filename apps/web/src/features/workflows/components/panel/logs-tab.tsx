@@ -1,0 +1,91 @@
+import { Stack, Text, Title } from '@mantine/core';
+import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
+import type { ReactNode } from 'react';
+import { CompactTable } from '../../../../components/ui/compact-table';
+import { formatDateTime } from '../../../../lib/format';
+
+type Logs = WorkflowDetail['logs'];
+
+/** The spec's notification template labels; other templates show their id. */
+export const NOTIFICATION_TEMPLATE_LABELS: Readonly<Record<string, string>> = {
+  patient_booking_self_service_reminder: 'Pre-booking',
+  patient_booking_return_to_gp: 'Return to GP',
+};
+
+/** '{template} {type} was delivered at DD/MM/YYYY HH:mm' or '{template} {type} is waiting for delivery'. */
+export function notificationText(notification: Logs['notifications'][number]): string {
+  const template = NOTIFICATION_TEMPLATE_LABELS[notification.templateId] ?? notification.templateId;
+  const what = `${template} ${notification.type}`;
+  return notification.delivered
+    ? `${what} was delivered at ${formatDateTime(notification.deliveredAt ?? notification.createdAt)}`
+    : `${what} is waiting for delivery`;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <Title order={3} fz="sm" mb={4}>
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+/** Three lists: appointment notification SMS, manual SMS, notification logs. */
+export function LogsTab({ logs }: { logs: Logs }) {
+  return (
+    <Stack gap="sm">
+      <Section title="Appointment notification SMS">
+        <CompactTable
+          caption="Appointment notification SMS"
+          rows={logs.appointmentSms}
+          rowKey={(row) => row.id}
+          columns={[
+            { label: 'Step', width: 90, render: (row) => row.step },
+            { label: 'Text', grow: true, render: (row) => row.text },
+            {
+              label: 'Sent',
+              width: 110,
+              render: (row) =>
+                row.sentAt ? (
+                  formatDateTime(row.sentAt)
+                ) : (
+                  <Text span fz="xs" c="red.8">
+                    Not Sent
+                  </Text>
+                ),
+            },
+          ]}
+        />
+      </Section>
+      <Section title="Manual SMS">
+        <CompactTable
+          caption="Manual SMS"
+          rows={logs.manualSms}
+          rowKey={(row) => row.id}
+          columns={[
+            { label: 'Time', width: 110, render: (row) => formatDateTime(row.at) },
+            {
+              label: 'From',
+              width: 120,
+              render: (row) => row.name ?? (row.fromPatient ? 'Patient' : 'Staff'),
+            },
+            { label: 'Text', grow: true, render: (row) => row.text },
+          ]}
+        />
+      </Section>
+      <Section title="Notification logs">
+        <CompactTable
+          caption="Notification logs"
+          rows={logs.notifications}
+          rowKey={(row) => row.id}
+          columns={[
+            { label: 'Time', width: 110, render: (row) => formatDateTime(row.createdAt) },
+            { label: 'Text', grow: true, render: (row) => notificationText(row) },
+          ]}
+        />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,266 @@
+import { Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
+import { type ReactNode, type RefObject, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { ErrorAlert } from '../../../../components/ui/error-alert';
+import { ageInYears, formatDate, formatDateTime, formatTimeZoneName } from '../../../../lib/format';
+import { type ActingPatientAnswer, actAsPatient } from '../../api/act-as-patient';
+import { archiveWorkflow } from '../../api/archive-workflow';
+import { deleteWorkflow } from '../../api/delete-workflow';
+import { useWorkflow } from '../../api/get-workflow';
+import { rebuildWorkflow } from '../../api/rebuild-workflow';
+import { unArchiveWorkflow } from '../../api/un-archive-workflow';
+import { useWorkflowAction } from '../../hooks/use-workflow-action';
+import { ActingPatientDialog } from './acting-patient-dialog';
+import { ActivityTab } from './activity-tab';
+import { EmailTab } from './email-tab';
+import { HistoryTab, type WorkflowHref } from './history-tab';
+import { LogsTab } from './logs-tab';
+import { SmsDots } from './sms-dots';
+import { SmsTab } from './sms-tab';
+import { TodoTab } from './todo-tab';
+
+/** A modal supplied by the composition in app/ (features do not import each other). */
+export type WorkflowPanelSlot = (detail: WorkflowDetail, close: () => void) => ReactNode;
+
+export interface WorkflowPanelSlots {
+  /** 'Edit Client': the client form; without it the button is not shown. */
+  renderEditClient?: WorkflowPanelSlot | undefined;
+  /** 'Manage Tasks': the task panel; without it the button is not shown. */
+  renderManageTasks?: WorkflowPanelSlot | undefined;
+}
+
+type Dialog = 'archive' | 'unArchive' | 'delete' | 'actingPatient';
+type Slot = 'editClient' | 'manageTasks';
+
+function PanelSkeleton() {
+  return (
+    <Stack gap={8} role="status" aria-label="Loading workflow">
+      <Skeleton h={18} w={280} />
+      <Skeleton h={14} w={420} />
+      <Group gap="xs">
+        {[90, 70, 110, 120, 100, 80].map((w) => (
+          <Skeleton key={w} h={26} w={w} />
+        ))}
+      </Group>
+      <Skeleton h={28} />
+      <Skeleton h={80} />
+    </Stack>
+  );
+}
+
+function PanelHeader({ detail }: { detail: WorkflowDetail }) {
+  const { client, appointment, referral, site } = detail;
+  const age = ageInYears(client.dateOfBirth);
+  const facts: string[] = [];
+  if (appointment) {
+    const zone = formatTimeZoneName(appointment.startDateTime, appointment.timezone);
+    facts.push(
+      `Appointment ${formatDateTime(appointment.startDateTime, appointment.timezone)} ${zone} with ${appointment.specialistName}`,
+    );
+  }
+  if (site) facts.push(`Site ${site.name}`);
+  if (referral?.referrer) facts.push(`Referrer ${referral.referrer.name}`);
+  return (
+    <Stack gap={0}>
+      <Title order={2} fz="md">
+        {client.firstName} {client.lastName}
+      </Title>
+      <Group gap="md">
+        <Text fz="xs">
+          <Text span fz="xs" c="dimmed">
+            DOB{' '}
+          </Text>
+          {client.dateOfBirth ? formatDate(client.dateOfBirth) : '—'}
+          {age !== undefined && ` (${age})`}
+        </Text>
+        <Text fz="xs">
+          <Text span fz="xs" c="dimmed">
+            URN{' '}
+          </Text>
+          {client.urn ?? detail.row.urn ?? '—'}
+        </Text>
+        {facts.map((fact) => (
+          <Text key={fact} fz="xs" c="dimmed">
+            {fact}
+          </Text>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+export interface WorkflowPanelProps extends WorkflowPanelSlots {
+  id: string;
+  workflowHref: WorkflowHref;
+  /** Closes the panel (after the workflow is deleted). */
+  onClose: () => void;
+}
+
+/** The detail panel under an open row: who, SMS dots, actions, and the tabs. */
+export function WorkflowPanel({
+  id,
+  workflowHref,
+  onClose,
+  renderEditClient,
+  renderManageTasks,
+}: WorkflowPanelProps) {
+  const query = useWorkflow(id);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [slot, setSlot] = useState<Slot | null>(null);
+  const [tab, setTab] = useState<string | null>('logs');
+  const editClientButton = useRef<HTMLButtonElement>(null);
+  const manageTasksButton = useRef<HTMLButtonElement>(null);
+
+  const archive = useWorkflowAction(() => archiveWorkflow(id));
+  const unArchive = useWorkflowAction(() => unArchiveWorkflow(id));
+  const remove = useWorkflowAction(() => deleteWorkflow(id), { removes: { id, onRemoved: onClose } });
+  const rebuild = useWorkflowAction(() => rebuildWorkflow(id));
+  const actingPatient = useWorkflowAction((answer: ActingPatientAnswer) => actAsPatient(id, answer));
+
+  const closeDialog = () => setDialog(null);
+  const run = (action: { mutate: (v: undefined, o: { onSettled: () => void }) => void }) =>
+    action.mutate(undefined, { onSettled: closeDialog });
+
+  // A slot's modal is mounted only while open, so it cannot give focus back by itself.
+  const openSlot = (which: Slot) => setSlot(which);
+  const closeSlot = () => {
+    const button: RefObject<HTMLButtonElement | null> =
+      slot === 'editClient' ? editClientButton : manageTasksButton;
+    setSlot(null);
+    requestAnimationFrame(() => button.current?.focus());
+  };
+
+  const detail = query.data;
+  if (!detail) {
+    if (query.isError) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+    return <PanelSkeleton />;
+  }
+
+  const archived = detail.row.list === 'archived';
+
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        <PanelHeader detail={detail} />
+        <SmsDots detail={detail} />
+      </Group>
+      {query.isError && <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
+      <Group gap={6}>
+        {renderEditClient && (
+          <Button
+            ref={editClientButton}
+            size="compact-sm"
+            variant="default"
+            onClick={() => openSlot('editClient')}
+          >
+            Edit Client
+          </Button>
+        )}
+        {renderManageTasks && (
+          <Button
+            ref={manageTasksButton}
+            size="compact-sm"
+            variant="default"
+            onClick={() => openSlot('manageTasks')}
+          >
+            Manage Tasks
+          </Button>
+        )}
+        <Button
+          size="compact-sm"
+          variant="default"
+          loading={rebuild.isPending}
+          onClick={() => rebuild.mutate(undefined)}
+        >
+          Rebuild
+        </Button>
+        <Button size="compact-sm" variant="default" onClick={() => setDialog('actingPatient')}>
+          Acting Patient
+        </Button>
+        {archived ? (
+          <Button size="compact-sm" variant="default" onClick={() => setDialog('unArchive')}>
+            Un-archive
+          </Button>
+        ) : (
+          <Button size="compact-sm" variant="default" onClick={() => setDialog('archive')}>
+            Archive
+          </Button>
+        )}
+        <Button size="compact-sm" variant="outline" color="red" onClick={() => setDialog('delete')}>
+          Delete Workflow
+        </Button>
+      </Group>
+
+      <Tabs value={tab} onChange={setTab} keepMounted={false} variant="outline">
+        <Tabs.List>
+          <Tabs.Tab value="logs">Logs</Tabs.Tab>
+          <Tabs.Tab value="sms">SMS</Tabs.Tab>
+          <Tabs.Tab value="email">Email</Tabs.Tab>
+          <Tabs.Tab value="history">History</Tabs.Tab>
+          <Tabs.Tab value="todos">Todo List</Tabs.Tab>
+          <Tabs.Tab value="activity">Activity</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="logs" pt="xs">
+          <LogsTab logs={detail.logs} />
+        </Tabs.Panel>
+        <Tabs.Panel value="sms" pt="xs">
+          <SmsTab messages={detail.logs.manualSms} />
+        </Tabs.Panel>
+        <Tabs.Panel value="email" pt="xs">
+          <EmailTab emails={detail.emails} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="xs">
+          <HistoryTab id={id} workflowHref={workflowHref} />
+        </Tabs.Panel>
+        <Tabs.Panel value="todos" pt="xs">
+          <TodoTab todos={detail.todos} />
+        </Tabs.Panel>
+        <Tabs.Panel value="activity" pt="xs">
+          <ActivityTab activities={detail.activities} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <ConfirmDialog
+        opened={dialog === 'archive'}
+        title="Archive workflow"
+        confirmLabel="Archive"
+        loading={archive.isPending}
+        onConfirm={() => run(archive)}
+        onCancel={closeDialog}
+      >
+        Please confirm that you want to archive this workflow.
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={dialog === 'unArchive'}
+        title="Un-archive workflow"
+        confirmLabel="Un-archive"
+        loading={unArchive.isPending}
+        onConfirm={() => run(unArchive)}
+        onCancel={closeDialog}
+      >
+        Please confirm that you want to un-archive this workflow.
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={dialog === 'delete'}
+        title="Delete Workflow"
+        confirmLabel="Confirm Deletion"
+        danger
+        loading={remove.isPending}
+        onConfirm={() => run(remove)}
+        onCancel={closeDialog}
+      >
+        Please confirm that you want to delete this workflow.
+      </ConfirmDialog>
+      <ActingPatientDialog
+        opened={dialog === 'actingPatient'}
+        pending={actingPatient.isPending ? (actingPatient.variables ?? null) : null}
+        onAnswer={(answer) => actingPatient.mutate(answer, { onSettled: closeDialog })}
+        onClose={closeDialog}
+      />
+
+      {slot === 'editClient' && renderEditClient?.(detail, closeSlot)}
+      {slot === 'manageTasks' && renderManageTasks?.(detail, closeSlot)}
+    </Stack>
+  );
+}
