@@ -1,0 +1,50 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'telecare-demo-2026';
+export const DEMO_ADMIN = { email: 'admin@telecare.example', phone: '+61400000001' };
+export const DEMO_SUPERVISOR = { email: 'supervisor@telecare.example', phone: '+61400000002' };
+export const DEMO_IT = { email: 'it@telecare.example', phone: '+61400000003' };
+
+type OutboxMessage = {
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  createdAt: string;
+};
+
+/** The newest message the built-in SMS or e-mail adapter "sent" to someone (development outbox). */
+export async function newestOutboxMessage(request: APIRequestContext, recipient: string, after?: string) {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`);
+      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
+      found = messages.find((m) => !after || m.createdAt > after);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found as OutboxMessage;
+}
+
+export async function latestSmsCode(request: APIRequestContext, phone: string, after?: string) {
+  const message = await newestOutboxMessage(request, phone, after);
+  const code = /\b(\d{6})\b/.exec(message.body)?.[1];
+  expect(code, 'a 6-digit code in the SMS').toBeTruthy();
+  return code as string;
+}
+
+/** Signs in through the screens: password, then the SMS code from the outbox on /mfa-verify. */
+export async function signIn(page: Page, user: { email: string; phone: string }) {
+  const startedAt = new Date(Date.now() - 1000).toISOString();
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page).toHaveURL(/\/mfa-verify/);
+  const code = await latestSmsCode(page.request, user.phone, startedAt);
+  await page.getByLabel('Verification Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/admin\/client-appointment/);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_IT, DEMO_SUPERVISOR, signIn } from './support.ts';
+
+const rangeTotal = async (page: import('@playwright/test').Page) => {
+  const text = await page.getByText(/^\d+-\d+ of \d+$/).textContent();
+  return Number(text?.split(' of ')[1]);
+};
+
+test('filter, sort, page, open a panel, act on it, and see it live in a second browser', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO_SUPERVISOR);
+  const all = await rangeTotal(page);
+
+  await page.getByLabel('Filter Bookings').fill('to book');
+  await expect.poll(() => rangeTotal(page)).toBeLessThan(all);
+  const toBook = await rangeTotal(page);
+  expect(toBook).toBeGreaterThan(10);
+  await expect(page.getByText(`1-10 of ${toBook}`)).toBeVisible();
+  const bookings = page.locator('tbody tr[aria-expanded] td:nth-child(10)');
+  for (const cell of await bookings.all()) await expect(cell).toHaveText('To Book');
+
+  await page.getByRole('button', { name: 'URN', exact: true }).click();
+  await expect(page.locator('thead th[aria-sort="ascending"]')).toHaveCount(1);
+  const urns = await page.locator('tbody tr[aria-expanded] td:first-child').allTextContents();
+  expect(urns).toEqual([...urns].sort());
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText(`11-20 of ${toBook}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Clear All Sortings' }).click();
+  await page.getByLabel('Filter Bookings').fill('');
+  await expect(page.getByText(`1-10 of ${all}`)).toBeVisible();
+
+  const firstRow = page.locator('tbody tr[aria-expanded]').first();
+  const urn = (await firstRow.locator('td').first().textContent())?.trim() ?? '';
+  await firstRow.click();
+  await expect(firstRow).toHaveAttribute('aria-expanded', 'true');
+  for (const tab of ['Logs', 'SMS', 'Email', 'History', 'Todo List', 'Activity']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+  await page.screenshot({ path: 'e2e/artifacts/workflow-panel.png' });
+
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await signIn(second, DEMO_IT);
+  await second.getByLabel('Filter URN').fill(urn);
+  await expect.poll(() => rangeTotal(second)).toBeLessThan(all);
+  const sameUrn = await rangeTotal(second);
+
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Archive workflow' });
+  await dialog.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByTestId('action-banner')).toContainText('action completed');
+  const changedAt = Date.now();
+  await expect
+    .poll(() => rangeTotal(second).catch(() => 0), { timeout: 5000, intervals: [50] })
+    .toBe(sameUrn - 1);
+  const seenAfter = Date.now() - changedAt;
+  console.log(`archive seen by the second browser after ${seenAfter} ms`);
+  expect(seenAfter).toBeLessThan(2000);
+
+  await second.getByRole('link', { name: 'Archived Workflow' }).click();
+  await second.getByLabel('Filter URN').fill(urn);
+  await expect(second.locator('tbody tr[aria-expanded]').first()).toContainText(urn);
+  await other.close();
+});
