@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
+  dateFilterRange,
   ageOn,
   continuationLabel,
   newOrReview,
@@ -137,5 +138,18 @@ describe('SMS and voice-call dots', () => {
     expect(voiceCallDot({ status: 'no-answer', reply: null })).toBe('red');
     expect(voiceCallDot({ status: 'completed', reply: null })).toBe('red');
     expect(voiceCallDot({ status: 'ringing', reply: null })).toBeNull();
+  });
+});
+
+describe('dateFilterRange', () => {
+  it('reads whole days, months and years, and leaves other text alone', () => {
+    expect(dateFilterRange('05/03/2026')).toEqual({ from: '2026-03-05', to: '2026-03-06' });
+    expect(dateFilterRange('31/12/2026')).toEqual({ from: '2026-12-31', to: '2027-01-01' });
+    expect(dateFilterRange('/03/2026')).toEqual({ from: '2026-03-01', to: '2026-04-01' });
+    expect(dateFilterRange('12/2026')).toEqual({ from: '2026-12-01', to: '2027-01-01' });
+    expect(dateFilterRange('2026')).toEqual({ from: '2026-01-01', to: '2027-01-01' });
+    expect(dateFilterRange('30/02/2026')).toBeNull();
+    expect(dateFilterRange('10:15')).toBeNull();
+    expect(dateFilterRange('/2026')).toBeNull();
   });
 });

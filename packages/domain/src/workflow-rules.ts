@@ -132,3 +132,39 @@ export function voiceCallDot(ivr: {
   if (ivr.status === 'completed' || ivr.status === 'no-answer') return 'red';
   return null;
 }
+
+/**
+ * A list filter typed into a date column, read as the calendar range it names when it is a whole
+ * day (DD/MM/YYYY), month (MM/YYYY or /MM/YYYY) or year (YYYY); null for anything else, which is
+ * matched as text instead.
+ */
+export function dateFilterRange(text: string): { from: string; to: string } | null {
+  const value = text.trim();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const valid = (y: number, m: number, d = 1) => {
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  };
+  let match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  if (match) {
+    const [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (!valid(y, m, d)) return null;
+    const next = new Date(Date.UTC(y, m - 1, d + 1));
+    return {
+      from: `${y}-${pad(m)}-${pad(d)}`,
+      to: next.toISOString().slice(0, 10),
+    };
+  }
+  match = /^\/?(\d{1,2})\/(\d{4})$/.exec(value);
+  if (match) {
+    const [m, y] = [Number(match[1]), Number(match[2])];
+    if (!valid(y, m)) return null;
+    return { from: `${y}-${pad(m)}-01`, to: m === 12 ? `${y + 1}-01-01` : `${y}-${pad(m + 1)}-01` };
+  }
+  match = /^(\d{4})$/.exec(value);
+  if (match) {
+    const y = Number(match[1]);
+    return { from: `${y}-01-01`, to: `${y + 1}-01-01` };
+  }
+  return null;
+}

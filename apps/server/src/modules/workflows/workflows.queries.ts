@@ -12,7 +12,7 @@ import {
   TASK_STATUS_LABELS,
   workflowListOf,
 } from '@telecare/domain/booking-status';
-import { continuationLabel, newOrReview, rowColour, weeksDue } from '@telecare/domain/workflow-rules';
+import { continuationLabel, dateFilterRange, newOrReview, rowColour, weeksDue } from '@telecare/domain/workflow-rules';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
@@ -34,9 +34,16 @@ const text = (column: AnyPgColumn): ColumnSql => ({
   sort: [sql`${column}`],
   filter: (value) => sql`${column} ILIKE ${likePattern(value)}`,
 });
+const localMidnight = (day: string) => sql`(${day}::timestamp AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)})`;
+
+/** A date column: a whole day, month or year becomes a range on the indexed column; other text a substring. */
 const time = (column: AnyPgColumn): ColumnSql => ({
   sort: [sql`${column}`],
-  filter: (value) => sql`${displayTime(column)} ILIKE ${likePattern(value)}`,
+  filter: (value) => {
+    const range = dateFilterRange(value);
+    if (!range) return sql`${displayTime(column)} ILIKE ${likePattern(value)}`;
+    return sql`${column} >= ${localMidnight(range.from)} AND ${column} < ${localMidnight(range.to)}`;
+  },
 });
 /**
  * A column with a short fixed list of codes: the filter matches the codes whose code or label

@@ -118,6 +118,18 @@ describe('POST /api/admin/workflow/list', () => {
     expect((await list({})).json().total).toBe(before);
   });
 
+  it('filters a date column by a day, month or year in Melbourne time, or by its text', async () => {
+    const march = await createWorkflow(t.db, { urn: 'DATE-MARCH', creationTimestamp: new Date('2025-03-04T14:30:00Z') });
+    await createWorkflow(t.db, { urn: 'DATE-APRIL', creationTimestamp: new Date('2025-04-04T15:30:00Z') });
+    const ids = async (text: string) =>
+      ((await list({ filters: { creationTimestamp: text, urn: 'DATE-' } })).json().rows as { id: string }[]).map((r) => r.id);
+    expect(await ids('05/03/2025')).toEqual([march.id]);
+    expect(await ids('04/03/2025')).toEqual([]);
+    expect(await ids('/03/2025')).toEqual([march.id]);
+    expect((await ids('2025')).length).toBe(2);
+    expect(await ids('01:30')).toEqual([march.id]);
+  });
+
   it('selects one workflow by id whatever the list and filters', async () => {
     const archived = await createWorkflow(t.db, { archived: true, urn: 'BY-ID' });
     const body = (await list({ id: archived.id, filters: { urn: 'nothing-matches' } })).json();
