@@ -56,7 +56,10 @@ const deepPage = Math.max(1, Math.floor(active / 10 / 2));
 const scenarios: { name: string; body: WorkflowListRequest }[] = [
   { name: 'first page', body: {} },
   { name: `deep page (${deepPage})`, body: { page: deepPage } },
-  ...FILTERS.map(([column, text]) => ({ name: `filter ${column} "${text}"`, body: { filters: { [column]: text } } })),
+  ...FILTERS.map(([column, text]) => ({
+    name: `filter ${column} "${text}"`,
+    body: { filters: { [column]: text } },
+  })),
   {
     name: 'sort speciality asc, APT date desc',
     body: {
@@ -122,7 +125,9 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const token = await benchUserToken();
 
-console.log(`\n${total.toLocaleString()} workflows (${active.toLocaleString()} active); ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each scenario\n`);
+console.log(
+  `\n${total.toLocaleString()} workflows (${active.toLocaleString()} active); ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each scenario\n`,
+);
 console.log('| scenario | rows found | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | API/SQL p95 |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 let failures = 0;
@@ -148,7 +153,7 @@ for (const scenario of scenarios) {
   });
   const now = new Date();
   const direct = await measure(async () => {
-    const matched = await countWorkflows(db, query, now);
+    const { total: matched } = await countWorkflows(db, query, now);
     const lastPage = Math.max(1, Math.ceil(matched / query.pageSize));
     await selectWorkflowPage(db, query, (Math.min(query.page, lastPage) - 1) * query.pageSize, now);
   });
@@ -158,6 +163,8 @@ for (const scenario of scenarios) {
     `| ${scenario.name} | ${found.toLocaleString()} | ${api.p50.toFixed(1)} | ${api.p95.toFixed(1)} | ${direct.p50.toFixed(1)} | ${direct.p95.toFixed(1)} | ${ratio.toFixed(2)} |`,
   );
 }
-console.log(`\n${failures === 0 ? 'All scenarios within' : `${failures} scenario(s) outside`} the target (API p95 <= 100 ms and <= 1.5 x SQL p95).`);
+console.log(
+  `\n${failures === 0 ? 'All scenarios within' : `${failures} scenario(s) outside`} the target (API p95 <= 100 ms and <= 1.5 x SQL p95).`,
+);
 await app.close();
 await database.close();

@@ -82,5 +82,8 @@ export const WorkflowRowSchema = z.object({
 });
 export type WorkflowRow = z.infer<typeof WorkflowRowSchema>;
 
-export const WorkflowListResponseSchema = listPageSchema(WorkflowRowSchema);
+export const WorkflowListResponseSchema = listPageSchema(WorkflowRowSchema).extend({
+  /** True when a filter matched so many rows that `total` is the database's estimate, not a count. */
+  totalIsEstimate: z.boolean(),
+});
 export type WorkflowListResponse = z.infer<typeof WorkflowListResponseSchema>;

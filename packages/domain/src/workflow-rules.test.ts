@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
-  dateFilterRange,
   ageOn,
   continuationLabel,
+  dateFilterRange,
   newOrReview,
   parseReply,
   referralEndState,

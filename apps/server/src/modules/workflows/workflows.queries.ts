@@ -12,7 +12,13 @@ import {
   TASK_STATUS_LABELS,
   workflowListOf,
 } from '@telecare/domain/booking-status';
-import { continuationLabel, dateFilterRange, newOrReview, rowColour, weeksDue } from '@telecare/domain/workflow-rules';
+import {
+  continuationLabel,
+  dateFilterRange,
+  newOrReview,
+  rowColour,
+  weeksDue,
+} from '@telecare/domain/workflow-rules';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
@@ -132,16 +138,50 @@ function orderOf(query: WorkflowListQuery) {
 const isWholeList = (query: WorkflowListQuery) =>
   !query.id && query.namedFilters.length === 0 && !Object.values(query.filters).some(Boolean);
 
-export async function countWorkflows(db: Db, query: WorkflowListQuery, now: Date): Promise<number> {
+/** Filtered results are counted exactly up to this many rows; past it the planner's estimate is used. */
+export const EXACT_COUNT_CAP = 5000;
+
+export type ListTotal = { total: number; estimated: boolean };
+
+export async function countWorkflows(
+  db: Db,
+  query: WorkflowListQuery,
+  now: Date,
+  cap: number | null = EXACT_COUNT_CAP,
+): Promise<ListTotal> {
   if (isWholeList(query)) {
     const [kept] = await db
       .select({ total: workflowListCounts.total })
       .from(workflowListCounts)
       .where(eq(workflowListCounts.listName, query.list));
-    return kept?.total ?? 0;
+    return { total: kept?.total ?? 0, estimated: false };
   }
-  const [row] = await db.select({ total: count() }).from(workflows).where(whereOf(query, now));
-  return row?.total ?? 0;
+  const where = whereOf(query, now);
+  if (cap === null) {
+    const [row] = await db.select({ total: count() }).from(workflows).where(where);
+    return { total: row?.total ?? 0, estimated: false };
+  }
+  const matches = db
+    .select({ one: sql`1` })
+    .from(workflows)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
+  const counted = row?.total ?? 0;
+  if (counted <= cap) return { total: counted, estimated: false };
+  return { total: Math.max(cap + 1, await estimateRows(db, where)), estimated: true };
+}
+
+async function estimateRows(db: Db, where: SQL | undefined) {
+  const result = (await db.execute(
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${workflows} WHERE ${where}`,
+  )) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const cell = result.rows[0]?.['QUERY PLAN'];
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.round(plan[0].Plan['Plan Rows']);
 }
 
 /** The page's ids first (an index-only walk past the offset), then just those rows. */

@@ -1,5 +1,5 @@
 import { BOOKING_STATUSES, workflowListOf } from '@telecare/domain/booking-status';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, workflows } from '../../db/schema/index.ts';
 import { createSessionToken, createUser, createWorkflow } from '../../test/factories.ts';
@@ -119,15 +119,39 @@ describe('POST /api/admin/workflow/list', () => {
   });
 
   it('filters a date column by a day, month or year in Melbourne time, or by its text', async () => {
-    const march = await createWorkflow(t.db, { urn: 'DATE-MARCH', creationTimestamp: new Date('2025-03-04T14:30:00Z') });
+    const march = await createWorkflow(t.db, {
+      urn: 'DATE-MARCH',
+      creationTimestamp: new Date('2025-03-04T14:30:00Z'),
+    });
     await createWorkflow(t.db, { urn: 'DATE-APRIL', creationTimestamp: new Date('2025-04-04T15:30:00Z') });
     const ids = async (text: string) =>
-      ((await list({ filters: { creationTimestamp: text, urn: 'DATE-' } })).json().rows as { id: string }[]).map((r) => r.id);
+      (
+        (await list({ filters: { creationTimestamp: text, urn: 'DATE-' } })).json().rows as { id: string }[]
+      ).map((r) => r.id);
     expect(await ids('05/03/2025')).toEqual([march.id]);
     expect(await ids('04/03/2025')).toEqual([]);
     expect(await ids('/03/2025')).toEqual([march.id]);
     expect((await ids('2025')).length).toBe(2);
     expect(await ids('01:30')).toEqual([march.id]);
+  });
+
+  it('counts a large filtered result up to 5,000 and estimates past that', async () => {
+    const seedRow = await createWorkflow(t.db, { urn: 'BULK-SEED' });
+    await t.db.execute(sql`
+      INSERT INTO workflows (client_id, client_first_name, client_last_name, urn, booking_status)
+      SELECT ${seedRow.clientId}, 'Bulkclient', 'Row' || g, 'BULK' || g, 'awaitingBooking'
+      FROM generate_series(1, 5100) g`);
+    await t.db.execute(sql`ANALYZE workflows`);
+    const many = (await list({ filters: { client: 'bulkclient' } })).json();
+    expect(many.totalIsEstimate).toBe(true);
+    expect(many.total).toBeGreaterThan(5000);
+    expect(many.rows).toHaveLength(10);
+    const few = (await list({ filters: { client: 'bulkclient row51' } })).json();
+    expect(few).toMatchObject({ totalIsEstimate: false, total: 12 });
+    const pastTheEnd = (await list({ filters: { client: 'bulkclient' }, page: 100_000 })).json();
+    expect(pastTheEnd).toMatchObject({ totalIsEstimate: false, total: 5100, page: 510 });
+    expect(pastTheEnd.rows).toHaveLength(10);
+    await t.db.execute(sql`DELETE FROM workflows WHERE urn LIKE 'BULK%'`);
   });
 
   it('selects one workflow by id whatever the list and filters', async () => {

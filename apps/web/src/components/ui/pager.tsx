@@ -8,6 +8,8 @@ export interface PagerProps {
   pageSize: number;
   /** Rows in the whole list; undefined while unknown (first load). */
   total: number | undefined;
+  /** The total is the server's estimate (a very large filtered result). */
+  totalIsEstimate?: boolean;
   pageSizes: readonly number[];
   onPageChange: (page: number) => void;
   /** The caller returns to page 1. */
@@ -18,16 +20,30 @@ export function lastPageOf(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** '1-10 of 500'; '0-0 of 0' when empty. */
-export function rangeText(page: number, pageSize: number, total: number): string {
+/** '1-10 of 500'; '1-10 of about 129,900' for an estimate; '0-0 of 0' when empty. */
+export function rangeText(page: number, pageSize: number, total: number, estimate = false): string {
   if (total === 0) return '0-0 of 0';
   const first = Math.min((page - 1) * pageSize + 1, total);
   const last = Math.min(page * pageSize, total);
+  if (estimate) return `${first}-${last} of about ${roundEstimate(total).toLocaleString('en-AU')}`;
   return `${first}-${last} of ${total}`;
 }
 
+function roundEstimate(total: number) {
+  const step = 10 ** Math.max(0, String(total).length - 3);
+  return Math.round(total / step) * step;
+}
+
 /** Rows-per-page choice, range text and first/previous/next/last buttons; clamps at both ends. */
-export function Pager({ page, pageSize, total, pageSizes, onPageChange, onPageSizeChange }: PagerProps) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  totalIsEstimate = false,
+  pageSizes,
+  onPageChange,
+  onPageSizeChange,
+}: PagerProps) {
   const sizeId = useId();
   const lastPage = total === undefined ? 1 : lastPageOf(total, pageSize);
   const current = Math.min(Math.max(page, 1), lastPage);
@@ -51,7 +67,7 @@ export function Pager({ page, pageSize, total, pageSizes, onPageChange, onPageSi
         />
       </Group>
       <Text size="xs" miw={90} ta="center" aria-live="polite">
-        {total === undefined ? '' : rangeText(current, pageSize, total)}
+        {total === undefined ? '' : rangeText(current, pageSize, total, totalIsEstimate)}
       </Text>
       <Group gap={4} wrap="nowrap">
         <ActionIcon variant="subtle" aria-label="First page" disabled={atFirst} onClick={() => go(1)}>

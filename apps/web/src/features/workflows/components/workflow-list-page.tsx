@@ -219,6 +219,7 @@ function WorkflowList({ list, workflowHref, renderEditClient, renderManageTasks 
         page={page}
         pageSize={pageSize}
         total={total}
+        totalIsEstimate={data?.totalIsEstimate ?? false}
         pageSizes={PAGE_SIZES}
         onPageChange={(next) => setPage(next)}
         onPageSizeChange={(next) => {
