@@ -2,6 +2,7 @@ import type { SessionUser } from '@telecare/contracts/auth';
 import { SETTINGS_ROLES } from '@telecare/domain/roles';
 import type { ReactElement, ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { AppointmentRequestsPage } from '../features/appointment-requests/components/appointment-requests-page';
 import { useSession } from '../features/auth/api/get-session';
 import { SettingsPage } from '../features/settings/components/settings-page';
 import { WORKFLOW_SCREENS } from './workflow-screen';
@@ -52,4 +53,5 @@ const canUseSettings = (user: SessionUser) => SETTINGS_ROLES.includes(user.role)
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...WORKFLOW_SCREENS,
   { path: 'settings/*', label: 'Settings', ...guarded(canUseSettings, <SettingsPage />) },
+  { path: 'apt-requests', label: 'Appointment Requests', element: <AppointmentRequestsPage /> },
 ];

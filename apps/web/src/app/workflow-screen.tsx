@@ -1,4 +1,5 @@
 import type { WorkflowListName } from '@telecare/contracts/workflows';
+import { EditClientModal } from '../features/clients/components/edit-client-modal';
 import { ManageTasksModal } from '../features/tasks/components/manage-tasks-modal';
 import type { WorkflowPanelSlot } from '../features/workflows/components/panel/workflow-panel';
 import { WorkflowListPage } from '../features/workflows/components/workflow-list-page';
@@ -25,8 +26,9 @@ const renderManageTasks: WorkflowPanelSlot = (detail, close) => (
   <ManageTasksModal detail={detail} onClose={close} />
 );
 
-/** 'Edit Client': the client form is not composed yet (features/clients supplies it later). */
-const renderEditClient: WorkflowPanelSlot | undefined = undefined;
+const renderEditClient: WorkflowPanelSlot = (detail, close) => (
+  <EditClientModal detail={detail} onClose={close} />
+);
 
 export function WorkflowScreen({ list }: { list: WorkflowListName }) {
   return (

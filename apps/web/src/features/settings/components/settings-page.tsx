@@ -1,6 +1,10 @@
 import { Box, NavLink, Stack, Text } from '@mantine/core';
+import type { SessionUser } from '@telecare/contracts/auth';
+import { hasPermission, Permission } from '@telecare/domain/roles';
 import type { ReactElement } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { useSession } from '../../auth/api/get-session';
+import { CreateClientPage } from '../../clients/components/create-client-page';
 import { AccountSettingPage } from '../../users/components/account-setting-page';
 
 /** Where the settings area lives (the router mounts this page at settings/*). */
@@ -16,21 +20,31 @@ interface SettingsScreen {
 interface SettingsGroup {
   label: string;
   screens: readonly SettingsScreen[];
+  /** Who sees the group and may open its screens; everyone who sees Settings when absent. */
+  visibleTo?: (user: SessionUser) => boolean;
 }
 
 /** The left menu, in the spec's groups; only screens that exist are listed. */
 const SETTINGS_GROUPS: readonly SettingsGroup[] = [
+  {
+    label: 'Client',
+    screens: [{ path: 'create-client', label: 'Create Client', element: <CreateClientPage /> }],
+    visibleTo: (user) => hasPermission(user.role, Permission.clientSetting),
+  },
   {
     label: 'Admin',
     screens: [{ path: 'account-setting', label: 'Account Setting', element: <AccountSettingPage /> }],
   },
 ];
 
-const FIRST_SCREEN = `${SETTINGS_PATH}/${SETTINGS_GROUPS[0]?.screens[0]?.path ?? ''}`;
+/** Where settings/ itself (and unknown settings paths) go. */
+const FIRST_SCREEN = `${SETTINGS_PATH}/account-setting`;
 
 /** The settings area: a left menu and the chosen settings screen. */
 export function SettingsPage() {
   const { pathname } = useLocation();
+  const user = useSession().data;
+  const groups = SETTINGS_GROUPS.filter((group) => !group.visibleTo || (user && group.visibleTo(user)));
   return (
     <Box h="100%" style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', minHeight: 0 }}>
       <Box
@@ -40,7 +54,7 @@ export function SettingsPage() {
         py="xs"
         style={{ flex: 'none', borderRight: '1px solid var(--mantine-color-gray-3)', overflowY: 'auto' }}
       >
-        {SETTINGS_GROUPS.map((group) => (
+        {groups.map((group) => (
           <Stack key={group.label} gap={2} mb="sm" role="group" aria-label={group.label}>
             <Text size="xs" fw={700} c="gray.7" tt="uppercase" px="sm" py={4} aria-hidden="true">
               {group.label}
@@ -66,7 +80,7 @@ export function SettingsPage() {
       <Box style={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }} py="xs">
         <Routes>
           <Route index element={<Navigate to={FIRST_SCREEN} replace />} />
-          {SETTINGS_GROUPS.flatMap((group) =>
+          {groups.flatMap((group) =>
             group.screens.map((screen) => (
               <Route key={screen.path} path={screen.path} element={screen.element} />
             )),

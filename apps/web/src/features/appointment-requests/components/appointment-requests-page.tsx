@@ -1,0 +1,154 @@
+import { Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import {
+  APPOINTMENT_REQUEST_COLUMNS,
+  type AppointmentRequestColumn,
+  type AppointmentRequestListRequest,
+  type AppointmentRequestRow,
+} from '@telecare/contracts/appointment-requests';
+import { PAGE_SIZES } from '@telecare/contracts/lists';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ActionBanner, ActionBannerProvider } from '../../../components/ui/action-banner';
+import { TableScrollArea } from '../../../components/ui/data-table';
+import { ErrorAlert } from '../../../components/ui/error-alert';
+import { lastPageOf, Pager } from '../../../components/ui/pager';
+import { isPageSize, toggleSort, useListSearchParams } from '../../../lib/list-params';
+import { useListAppointmentRequests } from '../api/list-appointment-requests';
+import {
+  APPOINTMENT_REQUEST_TABLE_MIN_WIDTH,
+  type AppointmentRequestFilters,
+  AppointmentRequestTable,
+} from './appointment-request-table';
+import { ApproveAppointmentModal } from './approve-appointment-modal';
+
+const TITLE = 'Appointment Requests';
+const FILTER_DELAY_MS = 300;
+
+/** Trimmed, without empty entries: what the API gets. */
+function cleanFilters(inputs: AppointmentRequestFilters): AppointmentRequestFilters {
+  const filters: AppointmentRequestFilters = {};
+  for (const column of APPOINTMENT_REQUEST_COLUMNS) {
+    const value = inputs[column]?.trim();
+    if (value) filters[column] = value;
+  }
+  return filters;
+}
+
+function sameFilters(a: AppointmentRequestFilters, b: AppointmentRequestFilters): boolean {
+  return APPOINTMENT_REQUEST_COLUMNS.every((column) => a[column] === b[column]);
+}
+
+/**
+ * apt-requests: the appointment requests waiting for approval. Page, page size and sort live in the
+ * URL; text filters stay in memory (they can hold patient names). Approve books the request.
+ */
+export function AppointmentRequestsPage() {
+  return (
+    <ActionBannerProvider>
+      <AppointmentRequests />
+    </ActionBannerProvider>
+  );
+}
+
+function AppointmentRequests() {
+  const { page, pageSize, sort, setPage, setPageSize, setSort } =
+    useListSearchParams(APPOINTMENT_REQUEST_COLUMNS);
+  const [filterInputs, setFilterInputs] = useState<AppointmentRequestFilters>({});
+  const [filters, setFilters] = useState<AppointmentRequestFilters>({});
+  const [approving, setApproving] = useState<AppointmentRequestRow | null>(null);
+  const approveButton = useRef<HTMLElement | null>(null);
+
+  const applyFilters = useDebouncedCallback((inputs: AppointmentRequestFilters) => {
+    const next = cleanFilters(inputs);
+    if (sameFilters(next, filters)) return;
+    setFilters(next);
+    setPage(1, { replace: true });
+  }, FILTER_DELAY_MS);
+
+  const changeFilter = (column: AppointmentRequestColumn, value: string) => {
+    const inputs = { ...filterInputs, [column]: value };
+    setFilterInputs(inputs);
+    applyFilters(inputs);
+  };
+
+  const request: AppointmentRequestListRequest = { page, pageSize, sort, filters };
+  const query = useListAppointmentRequests(request);
+  const data = query.data;
+
+  // Clamp a page beyond the end (an old link, or rows that went away) to the last page.
+  const total = data?.total;
+  const settled = !query.isPlaceholderData;
+  useEffect(() => {
+    if (total === undefined || !settled) return;
+    const lastPage = lastPageOf(total, pageSize);
+    if (page > lastPage) setPage(lastPage, { replace: true });
+  }, [total, settled, page, pageSize, setPage]);
+
+  const openApprove = (row: AppointmentRequestRow) => {
+    approveButton.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setApproving(row);
+  };
+  // The modal is mounted only while open: give the focus back to its button (if the row is still there).
+  const closeApprove = () => {
+    setApproving(null);
+    requestAnimationFrame(() => {
+      if (approveButton.current?.isConnected) approveButton.current.focus();
+    });
+  };
+
+  let message: ReactNode;
+  if (query.isPending) {
+    message = (
+      <Group gap="xs" role="status">
+        <Loader size="sm" />
+        <Text size="sm">Loading ...</Text>
+      </Group>
+    );
+  } else if (!data) message = <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  else if (data.rows.length === 0) message = <Text size="sm">No Data</Text>;
+
+  return (
+    <Stack gap="xs" h="100%">
+      <title>{`${TITLE} · Telecare Staff`}</title>
+      <VisuallyHidden>
+        <Title order={1}>{TITLE}</Title>
+      </VisuallyHidden>
+      <ActionBanner />
+      <Group gap="sm">
+        {/* Always enabled: disabling it on click would drop the keyboard focus. */}
+        <Button size="compact-xs" variant="default" onClick={() => sort.length > 0 && setSort([])}>
+          Clear All Sorting Options
+        </Button>
+        {query.isFetching && !query.isPending && <Loader size={14} aria-label="Refreshing" />}
+      </Group>
+      {query.isError && data && <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
+      <TableScrollArea
+        minWidth={APPOINTMENT_REQUEST_TABLE_MIN_WIDTH}
+        resetKey={JSON.stringify([page, pageSize, sort, filters])}
+      >
+        <AppointmentRequestTable
+          rows={data?.rows ?? []}
+          message={message}
+          stale={query.isPlaceholderData}
+          sort={sort}
+          onToggleSort={(column) => setSort((current) => toggleSort(current, column, 'append'))}
+          filters={filterInputs}
+          onFilterChange={changeFilter}
+          onFilterSubmit={() => applyFilters.flush()}
+          onApprove={openApprove}
+        />
+      </TableScrollArea>
+      <Pager
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        pageSizes={PAGE_SIZES}
+        onPageChange={(next) => setPage(next)}
+        onPageSizeChange={(next) => {
+          if (isPageSize(next)) setPageSize(next);
+        }}
+      />
+      {approving && <ApproveAppointmentModal row={approving} onClose={closeApprove} />}
+    </Stack>
+  );
+}

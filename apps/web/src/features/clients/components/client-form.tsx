@@ -1,0 +1,329 @@
+import { Checkbox, Fieldset, Grid, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import {
+  AUSTRALIAN_STATES,
+  CLIENT_CATEGORIES,
+  CLIENT_GENDERS,
+  CLIENT_TITLES,
+} from '@telecare/contracts/clients';
+import { useMemo } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import {
+  referrerLabel,
+  specialistLabel,
+  useClinicOptions,
+  useReferrerOptions,
+  useSpecialistOptions,
+} from '../api/lookups';
+import {
+  type AddressValues,
+  ageOf,
+  type ClientFormValues,
+  EXPIRY_BY_MONTH_OPTIONS,
+} from './client-form-values';
+import { ClientWarnings } from './client-warnings';
+
+/** Dense inputs: the whole form has to be usable on a 1366x768 screen. */
+const FIELD = { size: 'xs' } as const;
+const TITLE_OPTIONS = [...CLIENT_TITLES];
+const GENDER_OPTIONS = [...CLIENT_GENDERS];
+const STATE_OPTIONS = [...AUSTRALIAN_STATES];
+const CATEGORY_OPTIONS = [...CLIENT_CATEGORIES];
+/** Long lookup lists: show the first matches only. */
+const OPTION_LIMIT = 100;
+
+export type ClientFormMode = 'edit' | 'create';
+
+export interface ClientFormProps {
+  form: UseFormReturnType<ClientFormValues>;
+  /**
+   * 'edit' (Edit Client) shows every section; 'create' (settings/create-client) hides category,
+   * location (site), clinic, referrer and referral date.
+   */
+  mode: ClientFormMode;
+  /** Edit: the workflow's site, shown read-only (there is no list of sites to choose from). */
+  siteName?: string | null | undefined;
+  /** Edit: the referral's end date as the form stands, for the warnings. */
+  referralEndDate?: string | null | undefined;
+}
+
+type AddressPath = 'addressResidential' | 'addressPostal';
+
+const PHONE_FIELDS = [
+  { path: 'phoneNumberMobile', label: 'Mobile' },
+  { path: 'phoneNumberHome', label: 'Home' },
+  { path: 'phoneNumberWork', label: 'Work' },
+  { path: 'phoneNumberFax', label: 'Fax' },
+] as const;
+
+/** The client form's sections (the spec's Client form), bound to a Mantine form. */
+export function ClientForm({ form, mode, siteName, referralEndDate }: ClientFormProps) {
+  const editing = mode === 'edit';
+  const { values } = form;
+  const specialists = useSpecialistOptions();
+  const clinics = useClinicOptions(editing);
+  const referrers = useReferrerOptions(editing);
+
+  const specialistData = useMemo(
+    () => (specialists.data ?? []).map((s) => ({ value: s.id, label: specialistLabel(s) })),
+    [specialists.data],
+  );
+  const clinicData = useMemo(
+    () => (clinics.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+    [clinics.data],
+  );
+  const referrerData = useMemo(
+    () => (referrers.data ?? []).map((r) => ({ value: r.id, label: referrerLabel(r) })),
+    [referrers.data],
+  );
+  const age = ageOf(values.dateOfBirth);
+
+  /** 'as above' copies the residential address; unticking keeps the copy as a start. */
+  const changeSameAsResidential = (checked: boolean) => {
+    // setFieldValue, not setValues: that would clear every error shown on the form.
+    form.setFieldValue('postalSameAsResidential', checked);
+    form.setFieldValue('addressPostal', { ...values.addressResidential });
+    for (const key of Object.keys(values.addressPostal)) form.clearFieldError(`addressPostal.${key}`);
+  };
+
+  /** Expiry date and expiry by month are mutually exclusive: choosing one clears the other. */
+  const changeExpiryDate = (value: string) => {
+    form.setFieldValue('referral.expiredDate', value);
+    if (value.trim() && values.referral.expiredDateByMonth !== null) {
+      form.setFieldValue('referral.expiredDateByMonth', null);
+      form.clearFieldError('referral.expiredDateByMonth');
+    }
+  };
+  const changeExpiryByMonth = (value: string | null) => {
+    form.setFieldValue('referral.expiredDateByMonth', value);
+    if (value !== null && values.referral.expiredDate) {
+      form.setFieldValue('referral.expiredDate', '');
+      form.clearFieldError('referral.expiredDate');
+    }
+  };
+
+  const address = (path: AddressPath, legend: string, locked: boolean) => {
+    const shown: AddressValues = locked ? values.addressResidential : values[path];
+    const props = (key: keyof AddressValues) => ({
+      ...FIELD,
+      ...form.getInputProps(`${path}.${key}`),
+      ...(locked ? { value: shown[key] ?? (key === 'state' ? null : ''), error: undefined } : {}),
+      disabled: locked,
+    });
+    return (
+      <Fieldset legend={legend} variant="filled" p="xs">
+        <Stack gap={6}>
+          {path === 'addressPostal' && (
+            <Checkbox
+              size="xs"
+              label="as above"
+              checked={values.postalSameAsResidential}
+              onChange={(event) => changeSameAsResidential(event.currentTarget.checked)}
+            />
+          )}
+          <TextInput label="Street address" maxLength={200} {...props('streetAddress')} />
+          <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+            <TextInput label="Suburb" maxLength={100} {...props('suburb')} />
+            <TextInput label="Postcode" maxLength={4} inputMode="numeric" {...props('postcode')} />
+            <Select label="State" data={STATE_OPTIONS} clearable {...props('state')} />
+            <TextInput label="Country" maxLength={60} {...props('country')} />
+          </SimpleGrid>
+        </Stack>
+      </Fieldset>
+    );
+  };
+
+  const lookupError = (query: { isError: boolean; error: unknown }) =>
+    query.isError ? errorMessage(query.error) : undefined;
+
+  return (
+    <Stack gap="sm">
+      <ClientWarnings
+        dateOfBirth={values.dateOfBirth}
+        referralEndDate={editing ? referralEndDate : undefined}
+      />
+
+      <Fieldset legend="Client" variant="filled" p="xs">
+        <SimpleGrid cols={4} spacing="xs" verticalSpacing={6}>
+          <Select {...FIELD} label="Title" data={TITLE_OPTIONS} clearable {...form.getInputProps('title')} />
+          <TextInput
+            {...FIELD}
+            label="First name"
+            withAsterisk
+            maxLength={100}
+            data-autofocus
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            {...FIELD}
+            label="Last name"
+            withAsterisk
+            maxLength={100}
+            {...form.getInputProps('lastName')}
+          />
+          <Group gap={6} align="flex-end" wrap="nowrap">
+            <TextInput
+              {...FIELD}
+              label="DOB"
+              placeholder="YYYY-MM-DD"
+              withAsterisk
+              maxLength={10}
+              autoComplete="off"
+              style={{ flex: 1 }}
+              {...form.getInputProps('dateOfBirth')}
+            />
+            <Text size="xs" pb={6} miw={48} aria-live="polite" data-testid="client-age">
+              {age !== undefined ? `Age ${age}` : ''}
+            </Text>
+          </Group>
+          <Select
+            {...FIELD}
+            label="Gender"
+            data={GENDER_OPTIONS}
+            clearable
+            {...form.getInputProps('gender')}
+          />
+          <TextInput
+            {...FIELD}
+            label="Client group"
+            maxLength={50}
+            {...form.getInputProps('clientGroupId')}
+          />
+          <Select
+            {...FIELD}
+            label="Case manager"
+            placeholder={specialists.isPending ? 'Loading ...' : 'Search specialists'}
+            data={specialistData}
+            searchable
+            clearable
+            limit={OPTION_LIMIT}
+            nothingFoundMessage="Nothing found"
+            {...form.getInputProps('practitionerId')}
+            error={form.errors.practitionerId ?? lookupError(specialists)}
+          />
+          <TextInput
+            {...FIELD}
+            label="Email"
+            type="email"
+            maxLength={254}
+            autoComplete="off"
+            {...form.getInputProps('email')}
+          />
+          <TextInput {...FIELD} label="URN" maxLength={50} {...form.getInputProps('urn')} />
+        </SimpleGrid>
+      </Fieldset>
+
+      <SimpleGrid cols={editing ? 2 : 1} spacing="sm">
+        {editing && (
+          <Fieldset legend="Location" variant="filled" p="xs">
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+              <TextInput
+                {...FIELD}
+                label="Site"
+                value={siteName ?? ''}
+                placeholder="No site"
+                readOnly
+                title="The site can not be changed here"
+                error={form.errors.site}
+              />
+              <Select
+                {...FIELD}
+                label="Category"
+                data={CATEGORY_OPTIONS}
+                clearable
+                {...form.getInputProps('category')}
+              />
+            </SimpleGrid>
+          </Fieldset>
+        )}
+        <Fieldset legend="Phone numbers" variant="filled" p="xs">
+          <SimpleGrid cols={4} spacing="xs" verticalSpacing={6}>
+            {PHONE_FIELDS.map(({ path, label }) => (
+              <TextInput
+                key={path}
+                {...FIELD}
+                label={label}
+                type="tel"
+                maxLength={30}
+                {...form.getInputProps(path)}
+              />
+            ))}
+          </SimpleGrid>
+        </Fieldset>
+      </SimpleGrid>
+
+      <SimpleGrid cols={2} spacing="sm">
+        {address('addressResidential', 'Residential address', false)}
+        {address('addressPostal', 'Postal address', values.postalSameAsResidential)}
+      </SimpleGrid>
+
+      {editing && (
+        <Grid gap="sm">
+          <Grid.Col span={3}>
+            <Fieldset legend="Clinic" variant="filled" p="xs" h="100%">
+              <Select
+                {...FIELD}
+                label="Clinic"
+                placeholder={clinics.isPending ? 'Loading ...' : 'Search clinics'}
+                data={clinicData}
+                searchable
+                clearable
+                limit={OPTION_LIMIT}
+                nothingFoundMessage="Nothing found"
+                {...form.getInputProps('clinicId')}
+                error={form.errors.clinicId ?? lookupError(clinics)}
+              />
+            </Fieldset>
+          </Grid.Col>
+          <Grid.Col span={3}>
+            <Fieldset legend="Referrer" variant="filled" p="xs" h="100%">
+              <Select
+                {...FIELD}
+                label="Referrer"
+                placeholder={referrers.isPending ? 'Loading ...' : 'Search referrers'}
+                data={referrerData}
+                searchable
+                clearable
+                limit={OPTION_LIMIT}
+                nothingFoundMessage="Nothing found"
+                {...form.getInputProps('referrerId')}
+                error={form.errors.referrerId ?? lookupError(referrers)}
+              />
+            </Fieldset>
+          </Grid.Col>
+          <Grid.Col span={6}>
+            <Fieldset legend="Referral date" variant="filled" p="xs" h="100%">
+              <SimpleGrid cols={3} spacing="xs">
+                <TextInput
+                  {...FIELD}
+                  label="Referral start date"
+                  placeholder="YYYY-MM-DD"
+                  maxLength={10}
+                  autoComplete="off"
+                  {...form.getInputProps('referral.startDate')}
+                />
+                <TextInput
+                  {...FIELD}
+                  label="Expiry date"
+                  placeholder="YYYY-MM-DD"
+                  maxLength={10}
+                  autoComplete="off"
+                  {...form.getInputProps('referral.expiredDate')}
+                  onChange={(event) => changeExpiryDate(event.currentTarget.value)}
+                />
+                <Select
+                  {...FIELD}
+                  label="Expiry by month"
+                  data={EXPIRY_BY_MONTH_OPTIONS}
+                  clearable
+                  {...form.getInputProps('referral.expiredDateByMonth')}
+                  onChange={changeExpiryByMonth}
+                />
+              </SimpleGrid>
+            </Fieldset>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}
