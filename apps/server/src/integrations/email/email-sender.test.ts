@@ -29,7 +29,9 @@ describe('e-mail over SMTP', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     port = (smtp.server.address() as AddressInfo).port;
-    t = await createTestApp({ email: createSmtpEmailSender(`smtp://127.0.0.1:${port}`, 'Telecare <no-reply@telecare.test>') });
+    t = await createTestApp({
+      email: createSmtpEmailSender(`smtp://127.0.0.1:${port}`, 'Telecare <no-reply@telecare.test>'),
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -38,7 +40,11 @@ describe('e-mail over SMTP', () => {
 
   it('delivers the password-reset e-mail with its link', async () => {
     const user = await createUser(t.db);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: user.email },
+    });
     expect(res.statusCode).toBe(200);
     await expect.poll(() => received.length).toBe(1);
     expect(received[0]?.to).toEqual([user.email]);

@@ -11,11 +11,8 @@ import {
   appointmentRequests,
   clients,
   clinics,
-  sites,
   smsTemplateSets,
-  specialistSpecialities,
   specialists,
-  specialities,
   workflows,
 } from '../../db/schema/index.ts';
 
@@ -171,25 +168,6 @@ export async function findActiveSpecialist(db: Db, id: string) {
     .select()
     .from(specialists)
     .where(and(eq(specialists.id, id), eq(specialists.active, true)))
-    .limit(1);
-  return row;
-}
-
-export async function selectSpecialityNames(db: Db, specialistId: string) {
-  const rows = await db
-    .select({ name: specialities.name })
-    .from(specialistSpecialities)
-    .innerJoin(specialities, eq(specialities.id, specialistSpecialities.specialityId))
-    .where(eq(specialistSpecialities.specialistId, specialistId))
-    .orderBy(asc(specialities.name));
-  return rows.map((row) => row.name);
-}
-
-export async function findSite(db: Db, id: string) {
-  const [row] = await db
-    .select({ id: sites.id, name: sites.name })
-    .from(sites)
-    .where(eq(sites.id, id))
     .limit(1);
   return row;
 }

@@ -18,16 +18,15 @@ import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
+import { findSite, selectSpecialityNames } from '../directory/directory.queries.ts';
 import {
   type AppointmentRequestListQuery,
   countAppointmentRequests,
   findActiveSpecialist,
   findLiveWorkflow,
-  findSite,
   lockAppointmentRequest,
   markRequestApproved,
   selectAppointmentRequestPage,
-  selectSpecialityNames,
   smsTemplateSetExists,
   updateWorkflow,
 } from './appointment-requests.queries.ts';

@@ -5,10 +5,7 @@ import {
   clinics,
   referrerLocations,
   referrers,
-  sites,
-  specialistSpecialities,
   specialists,
-  specialities,
   workflows,
 } from '../../db/schema/index.ts';
 
@@ -28,28 +25,9 @@ export async function findLiveWorkflow(db: Db, id: string) {
   return row;
 }
 
-export async function findSite(db: Db, id: string) {
-  const [row] = await db
-    .select({ id: sites.id, name: sites.name })
-    .from(sites)
-    .where(eq(sites.id, id))
-    .limit(1);
-  return row;
-}
-
 export async function findSpecialist(db: Db, id: string) {
   const [row] = await db.select().from(specialists).where(eq(specialists.id, id)).limit(1);
   return row;
-}
-
-export async function selectSpecialityNames(db: Db, specialistId: string) {
-  const rows = await db
-    .select({ name: specialities.name })
-    .from(specialistSpecialities)
-    .innerJoin(specialities, eq(specialities.id, specialistSpecialities.specialityId))
-    .where(eq(specialistSpecialities.specialistId, specialistId))
-    .orderBy(asc(specialities.name));
-  return rows.map((r) => r.name);
 }
 
 export async function findReferrer(db: Db, id: string) {

@@ -26,15 +26,14 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
+import { findSite, selectSpecialityNames } from '../directory/directory.queries.ts';
 import {
   findClinic,
   findLiveWorkflow,
   findReferrer,
   findReferrerLocation,
-  findSite,
   findSpecialist,
   searchClients,
-  selectSpecialityNames,
   updateClientWorkflows,
   updateReferralWorkflows,
   updateWorkflow,

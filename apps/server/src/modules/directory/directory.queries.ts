@@ -1,6 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { clinics, referrers, specialists } from '../../db/schema/index.ts';
+import {
+  clinics,
+  referrers,
+  sites,
+  specialistSpecialities,
+  specialists,
+  specialities,
+} from '../../db/schema/index.ts';
 
 export function selectReferrerOptions(db: Db) {
   return db
@@ -34,4 +41,24 @@ export function selectSpecialistOptions(db: Db) {
     .from(specialists)
     .where(eq(specialists.active, true))
     .orderBy(asc(specialists.lastName), asc(specialists.firstName));
+}
+
+export async function findSite(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: sites.id, name: sites.name })
+    .from(sites)
+    .where(eq(sites.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The names of a specialist's specialities, alphabetical. */
+export async function selectSpecialityNames(db: Db, specialistId: string) {
+  const rows = await db
+    .select({ name: specialities.name })
+    .from(specialistSpecialities)
+    .innerJoin(specialities, eq(specialities.id, specialistSpecialities.specialityId))
+    .where(eq(specialistSpecialities.specialistId, specialistId))
+    .orderBy(asc(specialities.name));
+  return rows.map((row) => row.name);
 }

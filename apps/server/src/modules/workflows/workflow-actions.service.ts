@@ -17,11 +17,11 @@ import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
+import { findSite } from '../directory/directory.queries.ts';
 import {
   findAppointmentDetail,
   findClientWithAddresses,
   findReferralDetail,
-  findSite,
   findSpecialistWithSpeciality,
   latestActivityName,
   latestIvrCall,

@@ -49,15 +49,6 @@ export async function findAppointmentDetail(db: Db, appointmentId: string) {
   return row;
 }
 
-export async function findSite(db: Db, siteId: string) {
-  const [row] = await db
-    .select({ id: sites.id, name: sites.name })
-    .from(sites)
-    .where(eq(sites.id, siteId))
-    .limit(1);
-  return row;
-}
-
 export function selectSms(db: Db, workflowId: string) {
   return db
     .select()

@@ -7,11 +7,11 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
+import { findSite } from '../directory/directory.queries.ts';
 import {
   findAppointmentDetail,
   findClientWithAddresses,
   findReferralDetail,
-  findSite,
   latestIvrCall,
   selectActivities,
   selectDocuments,

@@ -15,9 +15,9 @@ import type { AppointmentRequestRow } from '@telecare/contracts/appointment-requ
 import { type FormEvent, useMemo, useState } from 'react';
 import { ACTION_FAILED, useActionBanner } from '../../../components/ui/action-banner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSpecialistOptions } from '../../../lib/directory-lookups';
 import { formatDate, formatDateTime, formatTimeZoneName } from '../../../lib/format';
 import { useApproveAppointment } from '../api/approve-appointment';
-import { useSpecialistOptions } from '../api/specialist-options';
 import {
   APPOINTMENT_TYPE_OPTIONS,
   type ApproveFormValues,

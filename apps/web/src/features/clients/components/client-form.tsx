@@ -14,7 +14,7 @@ import {
   useClinicOptions,
   useReferrerOptions,
   useSpecialistOptions,
-} from '../api/lookups';
+} from '../../../lib/directory-lookups';
 import {
   type AddressValues,
   ageOf,

@@ -19,14 +19,14 @@ import { ROLE_LABELS } from '@telecare/domain/roles';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import {
-  initialsOf,
   referrerLabel,
   specialistLabel,
   useClinicOptions,
   useReferrerOptions,
   useSpecialistOptions,
-} from '../api/lookups';
+} from '../../../lib/directory-lookups';
 import { useSaveUser } from '../api/users';
+import { initialsOf } from './initials';
 import {
   formErrorsOf,
   IDENTITY_OF,

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClinicOptionSchema, ReferrerOptionSchema, SpecialistOptionSchema } from '@telecare/contracts/users';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
-/** Choices for the client form: case manager (specialists), clinic and referrer. */
+/** Pick lists shared by several forms: referrers, clinics and specialists (case managers). */
 
 export type ReferrerOption = z.infer<typeof ReferrerOptionSchema>;
 export type ClinicOption = z.infer<typeof ClinicOptionSchema>;
@@ -38,13 +38,14 @@ export function useClinicOptions(enabled = true) {
   });
 }
 
-/** GET /api/admin/specialists (active ones): the case manager choices. */
-export function useSpecialistOptions() {
+/** GET /api/admin/specialists: the active specialists. */
+export function useSpecialistOptions(enabled = true) {
   return useQuery({
     queryKey: ['specialists', 'options'],
     queryFn: async ({ signal }) =>
       (await apiRequest('/api/admin/specialists', { schema: SpecialistsSchema, signal })).specialists,
     staleTime: LOOKUP_STALE_MS,
+    enabled,
   });
 }
 
