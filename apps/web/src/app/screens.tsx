@@ -4,7 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { AppointmentRequestsPage } from '../features/appointment-requests/components/appointment-requests-page';
 import { useSession } from '../features/auth/api/get-session';
-import { SettingsPage } from '../features/settings/components/settings-page';
+import { SettingsPage } from './settings-screen';
 import { WORKFLOW_SCREENS } from './workflow-screen';
 
 export interface AdminScreen {

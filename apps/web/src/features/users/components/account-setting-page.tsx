@@ -11,7 +11,6 @@ import { ErrorAlert } from '../../../components/ui/error-alert';
 import { lastPageOf, Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { isPageSize, useListSearchParams } from '../../../lib/list-params';
-import { useSession } from '../../auth/api/get-session';
 import { useDeleteUser, useUserPage } from '../api/users';
 import { ROLE_OPTIONS, UserFormModal } from './user-form-modal';
 import { USER_TABLE_MIN_WIDTH, UserTable, userName } from './user-table';
@@ -31,7 +30,7 @@ interface FormState {
 }
 
 /** Settings > Admin > Account Setting: the staff accounts, paged, with add, edit and delete. */
-export function AccountSettingPage() {
+export function AccountSettingPage({ currentUid }: { currentUid: string }) {
   const { page, pageSize, setPage, setPageSize } = useListSearchParams(NO_SORT_COLUMNS);
   const [searchParams, setSearchParams] = useSearchParams();
   const parsedRole = RoleSchema.safeParse(searchParams.get(ROLE_PARAM));
@@ -49,7 +48,6 @@ export function AccountSettingPage() {
   const openForm = (user: UserSummary | undefined) =>
     setForm((current) => ({ opened: true, user, session: current.session + 1 }));
   const [deleting, setDeleting] = useState<{ opened: boolean; user?: UserSummary }>({ opened: false });
-  const currentUid = useSession().data?.uid ?? '';
 
   const query = useUserPage({ page, pageSize, role });
   const data = query.data;

@@ -3,9 +3,9 @@ import type { SessionUser } from '@telecare/contracts/auth';
 import { hasPermission, Permission } from '@telecare/domain/roles';
 import type { ReactElement } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
-import { useSession } from '../../auth/api/get-session';
-import { CreateClientPage } from '../../clients/components/create-client-page';
-import { AccountSettingPage } from '../../users/components/account-setting-page';
+import { useSession } from '../features/auth/api/get-session';
+import { CreateClientPage } from '../features/clients/components/create-client-page';
+import { AccountSettingPage } from '../features/users/components/account-setting-page';
 
 /** Where the settings area lives (the router mounts this page at settings/*). */
 export const SETTINGS_PATH = '/admin/settings';
@@ -33,7 +33,7 @@ const SETTINGS_GROUPS: readonly SettingsGroup[] = [
   },
   {
     label: 'Admin',
-    screens: [{ path: 'account-setting', label: 'Account Setting', element: <AccountSettingPage /> }],
+    screens: [{ path: 'account-setting', label: 'Account Setting', element: <CurrentUserAccountSetting /> }],
   },
 ];
 
@@ -90,4 +90,9 @@ export function SettingsPage() {
       </Box>
     </Box>
   );
+}
+
+/** The user list needs to know who is signed in (nobody deletes their own account). */
+function CurrentUserAccountSetting() {
+  return <AccountSettingPage currentUid={useSession().data?.uid ?? ''} />;
 }
