@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Loader, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
   APPOINTMENT_REQUEST_COLUMNS,
@@ -7,10 +7,11 @@ import {
   type AppointmentRequestRow,
 } from '@telecare/contracts/appointment-requests';
 import { PAGE_SIZES } from '@telecare/contracts/lists';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionBanner, ActionBannerProvider } from '../../../components/ui/action-banner';
 import { TableScrollArea } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { listStateMessage } from '../../../components/ui/list-state-message';
 import { lastPageOf, Pager } from '../../../components/ui/pager';
 import { isPageSize, toggleSort, useListSearchParams } from '../../../lib/list-params';
 import { useListAppointmentRequests } from '../api/list-appointment-requests';
@@ -96,16 +97,7 @@ function AppointmentRequests() {
     });
   };
 
-  let message: ReactNode;
-  if (query.isPending) {
-    message = (
-      <Group gap="xs" role="status">
-        <Loader size="sm" />
-        <Text size="sm">Loading ...</Text>
-      </Group>
-    );
-  } else if (!data) message = <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
-  else if (data.rows.length === 0) message = <Text size="sm">No Data</Text>;
+  const message = listStateMessage(query);
 
   return (
     <Stack gap="xs" h="100%">

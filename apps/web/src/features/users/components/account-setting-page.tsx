@@ -1,13 +1,14 @@
-import { Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type Role, RoleSchema } from '@telecare/contracts/auth';
 import { PAGE_SIZES } from '@telecare/contracts/lists';
 import type { UserSummary } from '@telecare/contracts/users';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TableScrollArea } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { listStateMessage } from '../../../components/ui/list-state-message';
 import { lastPageOf, Pager } from '../../../components/ui/pager';
 import { errorMessage } from '../../../lib/api-client';
 import { isPageSize, useListSearchParams } from '../../../lib/list-params';
@@ -82,16 +83,7 @@ export function AccountSettingPage({ currentUid }: { currentUid: string }) {
     });
   };
 
-  let message: ReactNode;
-  if (query.isPending) {
-    message = (
-      <Group gap="xs" role="status">
-        <Loader size="sm" />
-        <Text size="sm">Loading ...</Text>
-      </Group>
-    );
-  } else if (!data) message = <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
-  else if (data.rows.length === 0) message = <Text size="sm">No Data</Text>;
+  const message = listStateMessage(query);
 
   return (
     <Stack gap="xs" h="100%">

@@ -9,12 +9,13 @@ import {
   type WorkflowListName,
   type WorkflowListRequest,
 } from '@telecare/contracts/workflows';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ActionBanner, ActionBannerProvider } from '../../../components/ui/action-banner';
 import { TableScrollArea } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
+import { listStateMessage } from '../../../components/ui/list-state-message';
 import { lastPageOf, Pager } from '../../../components/ui/pager';
 import { isPageSize, toggleSort, useListSearchParams } from '../../../lib/list-params';
 import { useListWorkflows } from '../api/list-workflows';
@@ -150,16 +151,7 @@ function WorkflowList({ list, workflowHref, renderEditClient, renderManageTasks 
   const sortPlacement = list === 'history' ? 'front' : 'append';
   const title = LIST_TITLES[list];
 
-  let message: ReactNode;
-  if (query.isPending) {
-    message = (
-      <Group gap="xs" role="status">
-        <Loader size="sm" />
-        <Text size="sm">Loading ...</Text>
-      </Group>
-    );
-  } else if (!data) message = <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
-  else if (data.rows.length === 0) message = <Text size="sm">No Data</Text>;
+  const message = listStateMessage(query);
 
   return (
     <Stack gap="xs" h="100%">
