@@ -122,7 +122,9 @@ export function createMfaService(deps: {
       now,
     });
     try {
-      await sms.send(phone, `Your Telecare Staff verification code is ${code}. It expires in 5 minutes.`);
+      await sms.send(phone, `Your Telecare Staff verification code is ${code}. It expires in 5 minutes.`, {
+        staffCode: true,
+      });
     } catch {
       throw new AppError(ErrorCode.sendFailed, failMessage);
     }
