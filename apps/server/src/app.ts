@@ -20,6 +20,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createMfaService } from './modules/auth/mfa.service.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { createThrottle } from './modules/auth/throttle.ts';
+import { bookingRoutes } from './modules/booking/booking.routes.ts';
+import { createBookingService } from './modules/booking/booking.service.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { createClientService } from './modules/clients/clients.service.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
@@ -133,6 +135,11 @@ export async function buildApp(deps: AppDeps) {
         changes,
         practiceManagement: createLocalPracticeManagement,
       }),
+    ),
+  );
+  await app.register(
+    bookingRoutes(
+      createBookingService({ db, clock, changes, practiceManagement: createLocalPracticeManagement }),
     ),
   );
   if (development) await app.register(outboxRoutes(db));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPOINTMENT_DURATIONS, APPOINTMENT_TYPES, BOOKING_MESSAGES, DIAL_IN_METHODS } from './booking.ts';
 import { listPageSchema, listQuerySchema } from './lists.ts';
 import { AUSTRALIAN_TIMEZONES } from './users.ts';
 
@@ -52,26 +53,9 @@ export type AppointmentRequestRow = z.infer<typeof AppointmentRequestRowSchema>;
 export const AppointmentRequestListResponseSchema = listPageSchema(AppointmentRequestRowSchema);
 export type AppointmentRequestListResponse = z.infer<typeof AppointmentRequestListResponseSchema>;
 
-/** Durations offered: 5 to 60 minutes in steps of 5, then 90 and 120 (spec section 9). */
-export const APPOINTMENT_DURATIONS = [...Array.from({ length: 12 }, (_, i) => (i + 1) * 5), 90, 120] as const;
-export const APPOINTMENT_TYPES = ['atHome', 'atGpClinic', 'ageCare', 'f2f'] as const;
-export const DIAL_IN_METHODS = ['coreplus', 'zoom', 'skype', 'phone'] as const;
+// The booking constants live with the booking calls; re-exported for the approval form.
+export { APPOINTMENT_DURATIONS, APPOINTMENT_TYPES, BOOKING_MESSAGES, DIAL_IN_METHODS } from './booking.ts';
 
-export const BOOKING_MESSAGES = {
-  referralExpired: 'The referral is expired.',
-  timeNotAvailable: 'The time is not available.',
-  durationEmpty: 'The duration can not be empty.',
-  inThePast: 'The appointment can not happen in the past.',
-  smsTemplateEmpty: 'The sms template can not be empty.',
-  practitioner: 'Please select a valid practitioner.',
-  appointmentType: 'Please select a valid appointment type.',
-  site: 'Please select a site first.',
-  duration: 'Please choose a duration from the list.',
-  startDateTime: 'Please choose a date and start time.',
-  timezone: 'Please choose a timezone from the list.',
-  consultationType: 'Please choose NEW or REVIEW.',
-  alreadyApproved: 'This appointment request has already been approved.',
-} as const;
 const B = BOOKING_MESSAGES;
 
 export const ApproveAppointmentRequestSchema = z.object({

@@ -1,7 +1,12 @@
 import type { WorkflowListName } from '@telecare/contracts/workflows';
+import { BookingModal } from '../features/booking/components/booking-modal';
+import { CancelAppointmentModal } from '../features/booking/components/cancel-appointment-modal';
 import { EditClientModal } from '../features/clients/components/edit-client-modal';
 import { ManageTasksModal } from '../features/tasks/components/manage-tasks-modal';
-import type { WorkflowPanelSlot } from '../features/workflows/components/panel/workflow-panel';
+import type {
+  WorkflowPanelBookingSlot,
+  WorkflowPanelSlot,
+} from '../features/workflows/components/panel/workflow-panel';
 import { WorkflowListPage } from '../features/workflows/components/workflow-list-page';
 import type { AdminScreen } from './screens';
 
@@ -30,6 +35,13 @@ const renderEditClient: WorkflowPanelSlot = (detail, close) => (
   <EditClientModal detail={detail} onClose={close} />
 );
 
+const renderBooking: WorkflowPanelBookingSlot = (detail, mode, close) =>
+  mode === 'cancel' ? (
+    <CancelAppointmentModal detail={detail} onClose={close} />
+  ) : (
+    <BookingModal detail={detail} mode={mode} onClose={close} />
+  );
+
 export function WorkflowScreen({ list }: { list: WorkflowListName }) {
   return (
     <WorkflowListPage
@@ -37,6 +49,7 @@ export function WorkflowScreen({ list }: { list: WorkflowListName }) {
       workflowHref={workflowHref}
       renderEditClient={renderEditClient}
       renderManageTasks={renderManageTasks}
+      renderBooking={renderBooking}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   appointments,
@@ -26,6 +26,16 @@ export type PracticeManagement = {
   updateReferral(referralId: string, patch: Partial<PmReferralFields>): Promise<PmReferral | undefined>;
   /** Books the time, or answers 'conflict' when the timeslot is not available (Core+'s distinct answer). */
   createAppointment(input: PmAppointmentInput): Promise<CreateAppointmentResult>;
+  /** Moves a live appointment; 'conflict' when the new time is not available (the appointment's own time is free to it). */
+  rescheduleAppointment(
+    appointmentId: string,
+    change: { startDateTime: Date; durationMinutes: number },
+  ): Promise<RescheduleAppointmentResult>;
+  /** Marks a live appointment cancelled (never deleted). Undefined when there is no live appointment. */
+  cancelAppointment(
+    appointmentId: string,
+    by: { cancelledBy: string | null; cancelledAt: Date },
+  ): Promise<PmAppointment | undefined>;
 };
 
 export type PracticeManagementFactory = (db: Db) => PracticeManagement;
@@ -101,6 +111,10 @@ export type PmAppointment = {
 export type CreateAppointmentResult =
   | { status: 'created'; appointment: PmAppointment }
   | { status: 'conflict' };
+export type RescheduleAppointmentResult =
+  | { status: 'rescheduled'; appointment: PmAppointment }
+  | { status: 'conflict' }
+  | { status: 'notFound' };
 
 const EMPTY_ADDRESS: PmAddress = {
   country: 'AUSTRALIA',
@@ -250,7 +264,7 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
     return Boolean(row);
   }
 
-  async function overlapsBooking(specialistId: string, start: Date, end: Date) {
+  async function overlapsBooking(specialistId: string, start: Date, end: Date, exceptId?: string) {
     const [row] = await db
       .select({ id: appointments.id })
       .from(appointments)
@@ -260,11 +274,36 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
           isNull(appointments.cancelledAt),
           lt(appointments.startDateTime, end),
           gt(appointments.endDateTime, start),
+          exceptId ? ne(appointments.id, exceptId) : undefined,
         ),
       )
       .limit(1);
     return Boolean(row);
   }
+
+  /**
+   * One booking per specialist at a time: the row lock makes a concurrent booking wait, then see this
+   * one. Whether [start, end) is inside a timeslot and free (apart from the appointment `exceptId`).
+   */
+  async function lockedTimeIsFree(specialistId: string, start: Date, end: Date, exceptId?: string) {
+    const [specialist] = await db
+      .select({ id: specialists.id })
+      .from(specialists)
+      .where(eq(specialists.id, specialistId))
+      .for('update');
+    if (!specialist) return false;
+    if (!(await insideTimeslot(specialistId, start, end))) return false;
+    return !(await overlapsBooking(specialistId, start, end, exceptId));
+  }
+
+  const toAppointment = (row: typeof appointments.$inferSelect): PmAppointment => ({
+    appointmentId: row.id,
+    specialistId: row.specialistId,
+    startDateTime: row.startDateTime,
+    endDateTime: row.endDateTime,
+    durationMinutes: row.durationMinutes,
+    timezone: row.timezone,
+  });
 
   return {
     getClient,
@@ -314,17 +353,9 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
     },
 
     async createAppointment(input) {
-      // One booking per specialist at a time: the row lock makes a concurrent booking wait, then see this one.
-      const [specialist] = await db
-        .select({ id: specialists.id })
-        .from(specialists)
-        .where(eq(specialists.id, input.specialistId))
-        .for('update');
-      if (!specialist) return { status: 'conflict' };
       const start = input.startDateTime;
       const end = new Date(start.getTime() + input.durationMinutes * 60_000);
-      if (!(await insideTimeslot(input.specialistId, start, end))) return { status: 'conflict' };
-      if (await overlapsBooking(input.specialistId, start, end)) return { status: 'conflict' };
+      if (!(await lockedTimeIsFree(input.specialistId, start, end))) return { status: 'conflict' };
       const [row] = await db
         .insert(appointments)
         .values({
@@ -345,17 +376,37 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
         })
         .returning();
       if (!row) throw new Error('appointment insert returned nothing');
-      return {
-        status: 'created',
-        appointment: {
-          appointmentId: row.id,
-          specialistId: row.specialistId,
-          startDateTime: row.startDateTime,
-          endDateTime: row.endDateTime,
-          durationMinutes: row.durationMinutes,
-          timezone: row.timezone,
-        },
-      };
+      return { status: 'created', appointment: toAppointment(row) };
+    },
+
+    async rescheduleAppointment(appointmentId, change) {
+      const live = and(eq(appointments.id, appointmentId), isNull(appointments.cancelledAt));
+      const [current] = await db.select().from(appointments).where(live).limit(1);
+      if (!current) return { status: 'notFound' };
+      const start = change.startDateTime;
+      const end = new Date(start.getTime() + change.durationMinutes * 60_000);
+      if (!(await lockedTimeIsFree(current.specialistId, start, end, current.id)))
+        return { status: 'conflict' };
+      const [row] = await db
+        .update(appointments)
+        .set({
+          startDateTime: start,
+          endDateTime: end,
+          durationMinutes: change.durationMinutes,
+          updatedAt: new Date(),
+        })
+        .where(live)
+        .returning();
+      return row ? { status: 'rescheduled', appointment: toAppointment(row) } : { status: 'notFound' };
+    },
+
+    async cancelAppointment(appointmentId, by) {
+      const [row] = await db
+        .update(appointments)
+        .set({ cancelledAt: by.cancelledAt, cancelledBy: by.cancelledBy, updatedAt: new Date() })
+        .where(and(eq(appointments.id, appointmentId), isNull(appointments.cancelledAt)))
+        .returning();
+      return row ? toAppointment(row) : undefined;
     },
   };
 }

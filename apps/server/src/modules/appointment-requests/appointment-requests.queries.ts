@@ -7,14 +7,7 @@ import {
 import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import {
-  appointmentRequests,
-  clients,
-  clinics,
-  smsTemplateSets,
-  specialists,
-  workflows,
-} from '../../db/schema/index.ts';
+import { appointmentRequests, clients, clinics, workflows } from '../../db/schema/index.ts';
 
 const DISPLAY_ZONE = 'Australia/Melbourne';
 const r = appointmentRequests;
@@ -148,35 +141,4 @@ export async function lockAppointmentRequest(db: Db, id: string) {
 
 export async function markRequestApproved(db: Db, id: string, approvedAt: Date, approvedBy: string) {
   await db.update(r).set({ approvedAt, approvedBy }).where(eq(r.id, id));
-}
-
-export async function findLiveWorkflow(db: Db, id: string) {
-  const [row] = await db
-    .select()
-    .from(workflows)
-    .where(and(eq(workflows.id, id), isNull(workflows.deletedAt)))
-    .limit(1);
-  return row;
-}
-
-export async function updateWorkflow(db: Db, id: string, values: Partial<typeof workflows.$inferInsert>) {
-  await db.update(workflows).set(values).where(eq(workflows.id, id));
-}
-
-export async function findActiveSpecialist(db: Db, id: string) {
-  const [row] = await db
-    .select()
-    .from(specialists)
-    .where(and(eq(specialists.id, id), eq(specialists.active, true)))
-    .limit(1);
-  return row;
-}
-
-export async function smsTemplateSetExists(db: Db, id: string) {
-  const [row] = await db
-    .select({ id: smsTemplateSets.id })
-    .from(smsTemplateSets)
-    .where(eq(smsTemplateSets.id, id))
-    .limit(1);
-  return Boolean(row);
 }

@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import {
   type AppointmentRequestListResponse,
   type ApproveAppointmentRequestSchema,
@@ -7,9 +6,6 @@ import {
 } from '@telecare/contracts/appointment-requests';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { isListedRequest } from '@telecare/domain/appointment-requests';
-import { doctorName } from '@telecare/domain/referral-rules';
-import { referralEndState } from '@telecare/domain/workflow-rules';
-import { format } from 'date-fns';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { PracticeManagementFactory } from '../../integrations/practice-management/practice-management.ts';
@@ -18,24 +14,26 @@ import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
-import { findSite, selectSpecialityNames } from '../directory/directory.queries.ts';
+import { findLiveWorkflow } from '../booking/booking.queries.ts';
+import {
+  linkWorkflowToAppointment,
+  requireActiveSpecialist,
+  requireNotInPast,
+  requireReferralNotExpired,
+  requireSite,
+  requireSmsTemplateSet,
+} from '../booking/booking-rules.ts';
 import {
   type AppointmentRequestListQuery,
   countAppointmentRequests,
-  findActiveSpecialist,
-  findLiveWorkflow,
   lockAppointmentRequest,
   markRequestApproved,
   selectAppointmentRequestPage,
-  smsTemplateSetExists,
-  updateWorkflow,
 } from './appointment-requests.queries.ts';
 
 type Approve = z.output<typeof ApproveAppointmentRequestSchema>;
 
 const B = BOOKING_MESSAGES;
-const invalid = (field: string, message: string) =>
-  new AppError(ErrorCode.validation, message, { [field]: [message] });
 
 export function createAppointmentRequestService(deps: {
   db: Db;
@@ -95,23 +93,24 @@ export function createAppointmentRequestService(deps: {
         const workflow = request.workflowId ? await findLiveWorkflow(tx, request.workflowId) : undefined;
         if (!workflow) throw new AppError(ErrorCode.notFound, 'This workflow does not exist.');
 
-        // The booking checks, in the spec's order.
+        // The booking checks, in the spec's order (shared with the booking calls).
         const { appointment } = input;
         const now = clock.now();
         const start = new Date(appointment.startDateTime);
-        if (!(await smsTemplateSetExists(tx, input.selectedSMSTemplateSetId))) {
-          throw invalid('selectedSMSTemplateSetId', B.smsTemplateEmpty);
-        }
-        const today = format(new TZDate(now, appointment.timezone), 'yyyy-MM-dd');
-        if (referralEndState(workflow.referralEndDate, today) === 'expired') {
-          throw invalid('appointment.startDateTime', B.referralExpired);
-        }
-        if (start.getTime() < now.getTime()) throw invalid('appointment.startDateTime', B.inThePast);
-        const specialist = await findActiveSpecialist(tx, appointment.specialistId);
-        if (!specialist) throw invalid('appointment.specialistId', B.practitioner);
-        const siteId = appointment.siteId ?? workflow.siteId;
-        const site = siteId ? await findSite(tx, siteId) : undefined;
-        if (!site) throw invalid('appointment.siteId', B.site);
+        await requireSmsTemplateSet(tx, input.selectedSMSTemplateSetId, 'selectedSMSTemplateSetId');
+        requireReferralNotExpired(
+          workflow.referralEndDate,
+          now,
+          appointment.timezone,
+          'appointment.startDateTime',
+        );
+        requireNotInPast(start, now, 'appointment.startDateTime');
+        const specialist = await requireActiveSpecialist(
+          tx,
+          appointment.specialistId,
+          'appointment.specialistId',
+        );
+        const site = await requireSite(tx, appointment.siteId ?? workflow.siteId, 'appointment.siteId');
 
         const result = await practiceManagement(tx).createAppointment({
           clientId: request.clientId,
@@ -131,22 +130,13 @@ export function createAppointmentRequestService(deps: {
         if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
         const booked = result.appointment;
 
-        const specialityNames = await selectSpecialityNames(tx, specialist.id);
-        await updateWorkflow(tx, workflow.id, {
-          appointmentId: booked.appointmentId,
-          appointmentStart: booked.startDateTime,
-          appointmentTimezone: booked.timezone,
-          bookingStatus: 'booked',
-          ...(workflow.bookingStatus !== 'booked' ? { bookingStatusUpdatedAt: now } : {}),
-          isNewAppointment: appointment.consultationType === 'NEW',
-          specialistId: specialist.id,
-          caseManagerName: doctorName(specialist),
-          specialityName:
-            workflow.specialityName && specialityNames.includes(workflow.specialityName)
-              ? workflow.specialityName
-              : (specialityNames[0] ?? workflow.specialityName),
-          siteId: site.id,
-          siteName: site.name,
+        await linkWorkflowToAppointment(tx, {
+          workflow,
+          booked,
+          specialist,
+          site,
+          consultationType: appointment.consultationType,
+          now,
         });
         await markRequestApproved(tx, request.id, now, actor.user.uid);
         await recordAudit(tx, {

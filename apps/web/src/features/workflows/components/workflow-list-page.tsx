@@ -77,7 +77,13 @@ export function WorkflowListPage(props: WorkflowListPageProps) {
   );
 }
 
-function WorkflowList({ list, workflowHref, renderEditClient, renderManageTasks }: WorkflowListPageProps) {
+function WorkflowList({
+  list,
+  workflowHref,
+  renderEditClient,
+  renderManageTasks,
+  renderBooking,
+}: WorkflowListPageProps) {
   const { page, pageSize, sort, setPage, setPageSize, setSort } = useListSearchParams(WORKFLOW_COLUMNS);
   const [searchParams, setSearchParams] = useSearchParams();
   const [filterInputs, setFilterInputs] = useState<WorkflowFilters>({});
@@ -203,6 +209,7 @@ function WorkflowList({ list, workflowHref, renderEditClient, renderManageTasks 
               onClose={() => setOpenId(null)}
               renderEditClient={renderEditClient}
               renderManageTasks={renderManageTasks}
+              renderBooking={renderBooking}
             />
           )}
         />

@@ -23,15 +23,28 @@ import { TodoTab } from './todo-tab';
 /** A modal supplied by the composition in app/ (features do not import each other). */
 export type WorkflowPanelSlot = (detail: WorkflowDetail, close: () => void) => ReactNode;
 
+/** The booking modals: 'new' (Add Appointment), 'reschedule' and 'cancel' (of the existing one). */
+export type BookingMode = 'new' | 'reschedule' | 'cancel';
+export type WorkflowPanelBookingSlot = (
+  detail: WorkflowDetail,
+  mode: BookingMode,
+  close: () => void,
+) => ReactNode;
+
 export interface WorkflowPanelSlots {
   /** 'Edit Client': the client form; without it the button is not shown. */
   renderEditClient?: WorkflowPanelSlot | undefined;
   /** 'Manage Tasks': the task panel; without it the button is not shown. */
   renderManageTasks?: WorkflowPanelSlot | undefined;
+  /**
+   * 'Add Appointment' (no appointment yet), or 'Cancel Appointment' and 'Reschedule Appointment':
+   * the booking modals; without it the buttons are not shown.
+   */
+  renderBooking?: WorkflowPanelBookingSlot | undefined;
 }
 
 type Dialog = 'archive' | 'unArchive' | 'delete' | 'actingPatient';
-type Slot = 'editClient' | 'manageTasks';
+type Slot = 'editClient' | 'manageTasks' | BookingMode;
 
 function PanelSkeleton() {
   return (
@@ -104,6 +117,7 @@ export function WorkflowPanel({
   onClose,
   renderEditClient,
   renderManageTasks,
+  renderBooking,
 }: WorkflowPanelProps) {
   const query = useWorkflow(id);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -111,6 +125,11 @@ export function WorkflowPanel({
   const [tab, setTab] = useState<string | null>('logs');
   const editClientButton = useRef<HTMLButtonElement>(null);
   const manageTasksButton = useRef<HTMLButtonElement>(null);
+  const bookingButtons = {
+    new: useRef<HTMLButtonElement>(null),
+    reschedule: useRef<HTMLButtonElement>(null),
+    cancel: useRef<HTMLButtonElement>(null),
+  };
 
   const archive = useWorkflowAction(() => archiveWorkflow(id));
   const unArchive = useWorkflowAction(() => unArchiveWorkflow(id));
@@ -125,10 +144,17 @@ export function WorkflowPanel({
   // A slot's modal is mounted only while open, so it cannot give focus back by itself.
   const openSlot = (which: Slot) => setSlot(which);
   const closeSlot = () => {
-    const button: RefObject<HTMLButtonElement | null> =
-      slot === 'editClient' ? editClientButton : manageTasksButton;
+    const button: RefObject<HTMLButtonElement | null> | null =
+      slot === 'editClient'
+        ? editClientButton
+        : slot === 'manageTasks'
+          ? manageTasksButton
+          : slot
+            ? bookingButtons[slot]
+            : null;
     setSlot(null);
-    requestAnimationFrame(() => button.current?.focus());
+    // After a booking change the button may be gone (Add becomes Cancel): then nothing is focused.
+    requestAnimationFrame(() => button?.current?.focus());
   };
 
   const detail = query.data;
@@ -166,6 +192,36 @@ export function WorkflowPanel({
           >
             Manage Tasks
           </Button>
+        )}
+        {renderBooking && !detail.appointment && (
+          <Button
+            ref={bookingButtons.new}
+            size="compact-sm"
+            variant="default"
+            onClick={() => openSlot('new')}
+          >
+            Add Appointment
+          </Button>
+        )}
+        {renderBooking && detail.appointment && (
+          <>
+            <Button
+              ref={bookingButtons.cancel}
+              size="compact-sm"
+              variant="default"
+              onClick={() => openSlot('cancel')}
+            >
+              Cancel Appointment
+            </Button>
+            <Button
+              ref={bookingButtons.reschedule}
+              size="compact-sm"
+              variant="default"
+              onClick={() => openSlot('reschedule')}
+            >
+              Reschedule Appointment
+            </Button>
+          </>
         )}
         <Button
           size="compact-sm"
@@ -261,6 +317,8 @@ export function WorkflowPanel({
 
       {slot === 'editClient' && renderEditClient?.(detail, closeSlot)}
       {slot === 'manageTasks' && renderManageTasks?.(detail, closeSlot)}
+      {(slot === 'new' || slot === 'reschedule' || slot === 'cancel') &&
+        renderBooking?.(detail, slot, closeSlot)}
     </Stack>
   );
 }

@@ -1,0 +1,98 @@
+import { TZDate } from '@date-fns/tz';
+import { BOOKING_MESSAGES } from '@telecare/contracts/booking';
+import { ErrorCode } from '@telecare/contracts/errors';
+import { doctorName } from '@telecare/domain/referral-rules';
+import { referralEndState } from '@telecare/domain/workflow-rules';
+import { format } from 'date-fns';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { PmAppointment } from '../../integrations/practice-management/practice-management.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findSite, selectSpecialityNames } from '../directory/directory.queries.ts';
+import {
+  type ActiveSpecialist,
+  findActiveSpecialist,
+  type LiveWorkflow,
+  smsTemplateSetExists,
+  updateWorkflow,
+} from './booking.queries.ts';
+
+/**
+ * The booking checks shared by booking (POST /api/admin/coreplus/appointment), rescheduling and
+ * approving an appointment request. Each throws a 400 with the spec's message.
+ */
+const B = BOOKING_MESSAGES;
+export const isUuid = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && z.uuid().safeParse(value).success;
+
+export const invalid = (field: string, message: string) =>
+  new AppError(ErrorCode.validation, message, { [field]: [message] });
+
+/** 'The sms template can not be empty.' when missing or not an existing set. */
+export async function requireSmsTemplateSet(db: Db, id: string | null | undefined, field: string) {
+  if (!isUuid(id) || !(await smsTemplateSetExists(db, id))) throw invalid(field, B.smsTemplateEmpty);
+  return id;
+}
+
+/** 'The referral is expired.' when the end date is on or before today in `timezone` (1900-01-01 never expires). */
+export function requireReferralNotExpired(
+  referralEndDate: string | null,
+  now: Date,
+  timezone: string,
+  field: string,
+) {
+  const today = format(new TZDate(now, timezone), 'yyyy-MM-dd');
+  if (referralEndState(referralEndDate, today) === 'expired') throw invalid(field, B.referralExpired);
+}
+
+export function requireNotInPast(start: Date, now: Date, field: string) {
+  if (start.getTime() < now.getTime()) throw invalid(field, B.inThePast);
+}
+
+/** 'Please select a valid practitioner.' for an unknown or inactive specialist. */
+export async function requireActiveSpecialist(db: Db, id: string | null | undefined, field: string) {
+  const specialist = isUuid(id) ? await findActiveSpecialist(db, id) : undefined;
+  if (!specialist) throw invalid(field, B.practitioner);
+  return specialist;
+}
+
+/** 'Please select a site first.' when there is no such site. */
+export async function requireSite(db: Db, id: string | null | undefined, field: string) {
+  const site = isUuid(id) ? await findSite(db, id) : undefined;
+  if (!site) throw invalid(field, B.site);
+  return site;
+}
+
+/** Copies a booked appointment onto the workflow (its list columns): booked, case manager, site. */
+export async function linkWorkflowToAppointment(
+  db: Db,
+  input: {
+    workflow: LiveWorkflow;
+    booked: PmAppointment;
+    specialist: ActiveSpecialist;
+    site: { id: string; name: string };
+    consultationType: 'NEW' | 'REVIEW';
+    now: Date;
+    contOrTbc?: string | null | undefined;
+  },
+) {
+  const { workflow, booked, specialist, site, now } = input;
+  const specialityNames = await selectSpecialityNames(db, specialist.id);
+  await updateWorkflow(db, workflow.id, {
+    appointmentId: booked.appointmentId,
+    appointmentStart: booked.startDateTime,
+    appointmentTimezone: booked.timezone,
+    bookingStatus: 'booked',
+    ...(workflow.bookingStatus !== 'booked' ? { bookingStatusUpdatedAt: now } : {}),
+    isNewAppointment: input.consultationType === 'NEW',
+    ...(input.contOrTbc !== undefined ? { contOrTbc: input.contOrTbc } : {}),
+    specialistId: specialist.id,
+    caseManagerName: doctorName(specialist),
+    specialityName:
+      workflow.specialityName && specialityNames.includes(workflow.specialityName)
+        ? workflow.specialityName
+        : (specialityNames[0] ?? workflow.specialityName),
+    siteId: site.id,
+    siteName: site.name,
+  });
+}

@@ -1,0 +1,127 @@
+import { and, asc, eq, gt, gte, isNull, lt, lte } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import {
+  appointments,
+  emailMessages,
+  referrers,
+  sites,
+  smsTemplateSets,
+  specialistAvailability,
+  specialists,
+  specialistTimeslots,
+  workflows,
+} from '../../db/schema/index.ts';
+
+/** The workflow unless deleted; with `lock`, locked until the transaction ends. */
+export async function findLiveWorkflow(db: Db, id: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(workflows)
+    .where(and(eq(workflows.id, id), isNull(workflows.deletedAt)))
+    .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+export type LiveWorkflow = NonNullable<Awaited<ReturnType<typeof findLiveWorkflow>>>;
+
+export async function updateWorkflow(db: Db, id: string, values: Partial<typeof workflows.$inferInsert>) {
+  await db.update(workflows).set(values).where(eq(workflows.id, id));
+}
+
+export async function findActiveSpecialist(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(specialists)
+    .where(and(eq(specialists.id, id), eq(specialists.active, true)))
+    .limit(1);
+  return row;
+}
+export type ActiveSpecialist = NonNullable<Awaited<ReturnType<typeof findActiveSpecialist>>>;
+
+export async function smsTemplateSetExists(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: smsTemplateSets.id })
+    .from(smsTemplateSets)
+    .where(eq(smsTemplateSets.id, id))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findSiteByName(db: Db, name: string) {
+  const [row] = await db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.name, name));
+  return row;
+}
+
+/** The specialist's availability days from `from` to `to` (YYYY-MM-DD, inclusive) with their timeslots. */
+export async function selectAvailabilityDays(db: Db, specialistId: string, from: string, to: string) {
+  return db
+    .select({
+      date: specialistAvailability.fullDate,
+      timezone: specialistAvailability.timezone,
+      start: specialistTimeslots.startTime,
+      end: specialistTimeslots.endTime,
+      room: specialistTimeslots.room,
+    })
+    .from(specialistAvailability)
+    .innerJoin(specialistTimeslots, eq(specialistTimeslots.availabilityId, specialistAvailability.id))
+    .where(
+      and(
+        eq(specialistAvailability.specialistId, specialistId),
+        gte(specialistAvailability.fullDate, from),
+        lte(specialistAvailability.fullDate, to),
+      ),
+    )
+    .orderBy(asc(specialistAvailability.fullDate), asc(specialistTimeslots.startTime));
+}
+
+/** The specialist's non-cancelled appointments overlapping [from, to). */
+export async function selectBookedTimes(db: Db, specialistId: string, from: Date, to: Date) {
+  return db
+    .select({ id: appointments.id, start: appointments.startDateTime, end: appointments.endDateTime })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.specialistId, specialistId),
+        isNull(appointments.cancelledAt),
+        lt(appointments.startDateTime, to),
+        gt(appointments.endDateTime, from),
+      ),
+    );
+}
+
+/** A live (not cancelled) appointment of the workflow. */
+export async function findLiveAppointment(db: Db, workflowId: string, appointmentId: string) {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.id, appointmentId),
+        eq(appointments.workflowId, workflowId),
+        isNull(appointments.cancelledAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The referrer's and the practitioner's e-mail addresses, when known. */
+export async function selectCancellationRecipients(db: Db, referrerId: string | null, specialistId: string) {
+  const [specialist] = await db
+    .select({
+      email: specialists.email,
+      title: specialists.title,
+      firstName: specialists.firstName,
+      lastName: specialists.lastName,
+    })
+    .from(specialists)
+    .where(eq(specialists.id, specialistId));
+  const [referrer] = referrerId
+    ? await db.select({ email: referrers.email }).from(referrers).where(eq(referrers.id, referrerId))
+    : [];
+  return { specialist, referrerEmail: referrer?.email ?? null };
+}
+
+export async function queueEmail(db: Db, values: typeof emailMessages.$inferInsert) {
+  await db.insert(emailMessages).values(values);
+}

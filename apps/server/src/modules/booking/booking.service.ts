@@ -1,0 +1,434 @@
+import { TZDate } from '@date-fns/tz';
+import {
+  APPOINTMENT_DURATIONS,
+  type AvailabilitySlotQuerySchema,
+  type AvailabilitySlotResponse,
+  BOOKING_FORM_APPOINTMENT_TYPES,
+  BOOKING_MESSAGES,
+  type BookingResponse,
+  type CancelBookingRequestSchema,
+  type CancelBookingResponse,
+  type CreateBookingRequestSchema,
+  OWN_DEVICE_SITE_NAME,
+  type RescheduleBookingRequestSchema,
+} from '@telecare/contracts/booking';
+import { ErrorCode } from '@telecare/contracts/errors';
+import { doctorName } from '@telecare/domain/referral-rules';
+import {
+  fitsInSlot,
+  isValidDate,
+  splitSlots,
+  type TimeRange,
+  toHhmm,
+  toMinutes,
+} from '@telecare/domain/slots';
+import { format } from 'date-fns';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type {
+  PmAppointment,
+  PracticeManagementFactory,
+} from '../../integrations/practice-management/practice-management.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ChangeFeed } from '../../lib/change-feed.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { recordAudit } from '../audit/audit.queries.ts';
+import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
+import { findSite } from '../directory/directory.queries.ts';
+import {
+  findLiveAppointment,
+  findLiveWorkflow,
+  findSiteByName,
+  type LiveWorkflow,
+  queueEmail,
+  selectAvailabilityDays,
+  selectBookedTimes,
+  selectCancellationRecipients,
+  updateWorkflow,
+} from './booking.queries.ts';
+import {
+  invalid,
+  isUuid,
+  linkWorkflowToAppointment,
+  requireActiveSpecialist,
+  requireNotInPast,
+  requireReferralNotExpired,
+  requireSite,
+  requireSmsTemplateSet,
+} from './booking-rules.ts';
+
+type Create = z.output<typeof CreateBookingRequestSchema>;
+type Reschedule = z.output<typeof RescheduleBookingRequestSchema>;
+type Cancel = z.output<typeof CancelBookingRequestSchema>;
+type AvailabilityQuery = z.output<typeof AvailabilitySlotQuerySchema>;
+
+const B = BOOKING_MESSAGES;
+const DAY_MS = 86_400_000;
+type FreeSlot = TimeRange & { room: number };
+/** `slots` are the free parts of the day's `timeslots`. */
+type FreeDay = { date: string; timezone: string; timeslots: FreeSlot[]; slots: FreeSlot[] };
+
+/** The instant of HH:mm on a YYYY-MM-DD in an IANA zone. */
+function instantOf(date: string, hhmm: string, zone: string) {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, min] = hhmm.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(y, m - 1, d, h, min, 0, zone).getTime());
+}
+
+/** Minutes since the local midnight of `date` in `zone`, clamped to that day. */
+function localMinutes(instant: Date, date: string, zone: string) {
+  const local = new TZDate(instant.getTime(), zone);
+  const day = format(local, 'yyyy-MM-dd');
+  if (day < date) return 0;
+  if (day > date) return 24 * 60;
+  return local.getHours() * 60 + local.getMinutes();
+}
+
+const summary = (booked: PmAppointment, site: { id: string; name: string } | undefined) => ({
+  id: booked.appointmentId,
+  specialistId: booked.specialistId,
+  startDateTime: booked.startDateTime.toISOString(),
+  endDateTime: booked.endDateTime.toISOString(),
+  durationMinutes: booked.durationMinutes,
+  timezone: booked.timezone,
+  siteId: site?.id ?? null,
+  siteName: site?.name ?? null,
+});
+
+export function createBookingService(deps: {
+  db: Db;
+  clock: Clock;
+  changes: ChangeFeed;
+  practiceManagement: PracticeManagementFactory;
+}) {
+  const { db, clock, changes, practiceManagement } = deps;
+
+  /**
+   * The specialist's availability days from `from` to `to` (inclusive), each day's timeslots split
+   * around the booked (non-cancelled) appointments, except `exceptAppointmentId`.
+   */
+  async function freeDays(
+    tx: Db,
+    specialistId: string,
+    from: string,
+    to: string,
+    exceptAppointmentId?: string,
+  ): Promise<FreeDay[]> {
+    const rows = await selectAvailabilityDays(tx, specialistId, from, to);
+    if (rows.length === 0) return [];
+    // Zones are at most a day off UTC: one day either side catches every overlapping booking.
+    const booked = (
+      await selectBookedTimes(
+        tx,
+        specialistId,
+        new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS),
+        new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS),
+      )
+    ).filter((a) => a.id !== exceptAppointmentId);
+    const days = new Map<string, { timezone: string; slots: FreeSlot[] }>();
+    for (const row of rows) {
+      const day = days.get(row.date) ?? { timezone: row.timezone, slots: [] };
+      day.slots.push({ start: toMinutes(row.start), end: toMinutes(row.end), room: row.room });
+      days.set(row.date, day);
+    }
+    return [...days].map(([date, day]) => {
+      const busy = booked.map((a) => ({
+        start: localMinutes(a.start, date, day.timezone),
+        end: localMinutes(a.end, date, day.timezone),
+      }));
+      return { date, timezone: day.timezone, timeslots: day.slots, slots: splitSlots(day.slots, busy) };
+    });
+  }
+
+  /**
+   * The spec's time checks, in order: referral expired, duration empty, no available timeslots that
+   * day, the time not inside a free slot, in the past.
+   */
+  async function checkTime(
+    tx: Db,
+    input: {
+      workflow: LiveWorkflow;
+      specialistId: string | null | undefined;
+      date: string;
+      start: Date;
+      durationMinutes: number | null | undefined;
+      timezone: string;
+      exceptAppointmentId?: string;
+      field: string;
+    },
+  ): Promise<number> {
+    const now = clock.now();
+    requireReferralNotExpired(input.workflow.referralEndDate, now, input.timezone, input.field);
+    const duration = input.durationMinutes;
+    if (!duration) throw invalid('durationMinutes', B.durationEmpty);
+    if (!(APPOINTMENT_DURATIONS as readonly number[]).includes(duration)) {
+      throw invalid('durationMinutes', B.duration);
+    }
+    const [day] = isUuid(input.specialistId)
+      ? await freeDays(tx, input.specialistId, input.date, input.date, input.exceptAppointmentId)
+      : [];
+    if (!day || day.slots.length === 0) throw invalid(input.field, B.noTimeslots);
+    const startMinutes =
+      format(new TZDate(input.start.getTime(), day.timezone), 'yyyy-MM-dd') === day.date
+        ? localMinutes(input.start, day.date, day.timezone)
+        : -1;
+    if (startMinutes < 0 || !fitsInSlot(day.slots, startMinutes, duration)) {
+      // Inside the availability but overlapping a booking: the time is taken (409, as when a
+      // concurrent booking wins the adapter's lock); outside the availability: 400.
+      if (startMinutes >= 0 && fitsInSlot(day.timeslots, startMinutes, duration)) {
+        throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
+      }
+      throw invalid(input.field, B.timeNotAvailable);
+    }
+    requireNotInPast(input.start, now, input.field);
+    return duration;
+  }
+
+  async function workflowOf(tx: Db, id: string) {
+    const workflow = await findLiveWorkflow(tx, id, { lock: true });
+    if (!workflow) throw new AppError(ErrorCode.notFound, B.noSuchWorkflow);
+    return workflow;
+  }
+
+  async function appointmentOf(tx: Db, workflow: LiveWorkflow, appointmentId: string) {
+    const appointment = await findLiveAppointment(tx, workflow.id, appointmentId);
+    if (!appointment) throw new AppError(ErrorCode.notFound, B.noSuchAppointment);
+    return appointment;
+  }
+
+  function audit(
+    tx: Db,
+    actor: AuthContext,
+    origin: RequestOrigin,
+    action: string,
+    workflowId: string,
+    details: Record<string, unknown>,
+  ) {
+    return recordAudit(tx, {
+      action,
+      actorUserId: actor.user.uid,
+      actorRole: actor.user.role,
+      entityType: 'workflow',
+      entityId: workflowId,
+      ipAddress: origin.ipAddress,
+      details,
+    });
+  }
+
+  return {
+    /** The month's available dates (today or later) with their free slots, in each day's zone. */
+    async availability(query: AvailabilityQuery): Promise<AvailabilitySlotResponse> {
+      const year = Number(query.month.slice(0, 4));
+      const month = Number(query.month.slice(4));
+      const from = `${query.month.slice(0, 4)}-${query.month.slice(4)}-01`;
+      const to = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+      const now = clock.now();
+      const days = await freeDays(db, query.specialistId, from, to);
+      const dates = days.flatMap((day) => {
+        const today = format(new TZDate(now, day.timezone), 'yyyy-MM-dd');
+        // Today's past minutes are not free any more.
+        const slots =
+          day.date === today
+            ? splitSlots(day.slots, [{ start: 0, end: localMinutes(now, today, day.timezone) }])
+            : day.slots;
+        if (!isValidDate(day.date, today, slots, query.duration ?? 1)) return [];
+        return [
+          {
+            date: day.date,
+            timezone: day.timezone,
+            slots: slots.map((s) => ({ start: toHhmm(s.start), end: toHhmm(s.end), room: s.room })),
+          },
+        ];
+      });
+      return { specialistId: query.specialistId, month: query.month, dates };
+    },
+
+    /** Books a new appointment for the workflow, with the spec's checks in order. */
+    async create(actor: AuthContext, origin: RequestOrigin, input: Create): Promise<BookingResponse> {
+      return db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const workflow = await workflowOf(tx, input.id);
+        if (workflow.appointmentId) throw new AppError(ErrorCode.conflict, B.alreadyBooked);
+        const { appointment } = input;
+        const now = clock.now();
+
+        await requireSmsTemplateSet(tx, input.selectedSMSTemplateSetId, 'selectedSMSTemplateSetId');
+        const start = instantOf(appointment.date, appointment.startTime, appointment.timezone);
+        const durationMinutes = await checkTime(tx, {
+          workflow,
+          specialistId: appointment.specialistId,
+          date: appointment.date,
+          start,
+          durationMinutes: appointment.durationMinutes,
+          timezone: appointment.timezone,
+          field: 'appointment.startTime',
+        });
+        const specialist = await requireActiveSpecialist(
+          tx,
+          appointment.specialistId,
+          'appointment.specialistId',
+        );
+        const type = appointment.appointmentType;
+        if (!type || !(BOOKING_FORM_APPOINTMENT_TYPES as readonly string[]).includes(type)) {
+          throw invalid('appointment.appointmentType', B.appointmentType);
+        }
+        const appointmentType = type as (typeof BOOKING_FORM_APPOINTMENT_TYPES)[number];
+        const site =
+          appointmentType === 'atHome'
+            ? await findSiteByName(tx, OWN_DEVICE_SITE_NAME)
+            : await requireSite(tx, appointment.siteId, 'appointment.siteId');
+        if (!site) throw invalid('appointment.siteId', B.site);
+
+        const result = await practiceManagement(tx).createAppointment({
+          clientId: workflow.clientId,
+          workflowId: workflow.id,
+          specialistId: specialist.id,
+          siteId: site.id,
+          startDateTime: start,
+          durationMinutes,
+          timezone: appointment.timezone,
+          appointmentType,
+          consultationType: appointment.consultationType,
+          dialInMethod: appointment.dialInMethod ?? null,
+          notes: appointment.notes ?? null,
+          smsTemplateSetId: input.selectedSMSTemplateSetId ?? null,
+          bookedBy: actor.user.uid,
+        });
+        if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
+        const booked = result.appointment;
+        await linkWorkflowToAppointment(tx, {
+          workflow,
+          booked,
+          specialist,
+          site,
+          consultationType: appointment.consultationType,
+          now,
+          contOrTbc: appointment.contOrTbc,
+        });
+        await audit(tx, actor, origin, 'appointment.booked', workflow.id, {
+          appointmentId: booked.appointmentId,
+          specialistId: specialist.id,
+        });
+        await changes.publish(tx, { type: 'workflow.changed', ids: [workflow.id] });
+        return { workflowId: workflow.id, appointment: summary(booked, site) };
+      });
+    },
+
+    /** Moves the workflow's appointment, with the same time checks (its own time counts as free). */
+    async reschedule(actor: AuthContext, origin: RequestOrigin, input: Reschedule): Promise<BookingResponse> {
+      return db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const workflow = await workflowOf(tx, input.id);
+        const current = await appointmentOf(tx, workflow, input.appointmentId);
+        const start = new Date(input.startDateTime);
+        if (input.duration && input.endDateTime) {
+          const end = new Date(input.endDateTime);
+          if (end.getTime() !== start.getTime() + input.duration * 60_000) {
+            throw invalid('endDateTime', B.endDateTime);
+          }
+        }
+        const durationMinutes = await checkTime(tx, {
+          workflow,
+          specialistId: current.specialistId,
+          date: format(new TZDate(start.getTime(), current.timezone), 'yyyy-MM-dd'),
+          start,
+          durationMinutes: input.duration,
+          timezone: current.timezone,
+          exceptAppointmentId: current.id,
+          field: 'startDateTime',
+        });
+        const result = await practiceManagement(tx).rescheduleAppointment(current.id, {
+          startDateTime: start,
+          durationMinutes,
+        });
+        if (result.status === 'notFound') throw new AppError(ErrorCode.notFound, B.noSuchAppointment);
+        if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
+        const moved = result.appointment;
+        if (workflow.appointmentId === moved.appointmentId) {
+          await updateWorkflow(tx, workflow.id, {
+            appointmentStart: moved.startDateTime,
+            appointmentTimezone: moved.timezone,
+          });
+        }
+        await audit(tx, actor, origin, 'appointment.rescheduled', workflow.id, {
+          appointmentId: moved.appointmentId,
+          from: current.startDateTime.toISOString(),
+          to: moved.startDateTime.toISOString(),
+        });
+        await changes.publish(tx, { type: 'workflow.changed', ids: [workflow.id] });
+        const site = current.siteId ? await findSite(tx, current.siteId) : undefined;
+        return { workflowId: workflow.id, appointment: summary(moved, site) };
+      });
+    },
+
+    /** Cancels (never deletes) the appointment and clears the workflow's copies; optionally queues e-mails. */
+    async cancel(actor: AuthContext, origin: RequestOrigin, input: Cancel): Promise<CancelBookingResponse> {
+      return db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const workflow = await workflowOf(tx, input.id);
+        await appointmentOf(tx, workflow, input.appointmentId);
+        const now = clock.now();
+        const cancelled = await practiceManagement(tx).cancelAppointment(input.appointmentId, {
+          cancelledBy: actor.user.uid,
+          cancelledAt: now,
+        });
+        if (!cancelled) throw new AppError(ErrorCode.notFound, B.noSuchAppointment);
+        if (workflow.appointmentId === cancelled.appointmentId) {
+          await updateWorkflow(tx, workflow.id, {
+            appointmentId: null,
+            appointmentStart: null,
+            bookingStatus: 'awaitingBooking',
+            ...(workflow.bookingStatus !== 'awaitingBooking' ? { bookingStatusUpdatedAt: now } : {}),
+          });
+        }
+        let emailsQueued = 0;
+        if (input.sendCancellationEmail) {
+          const { specialist, referrerEmail } = await selectCancellationRecipients(
+            tx,
+            workflow.referrerId,
+            cancelled.specialistId,
+          );
+          const when = format(
+            new TZDate(cancelled.startDateTime.getTime(), cancelled.timezone),
+            'dd/MM/yyyy HH:mm',
+          );
+          // Identifies the patient by URN only; the addresses are the referrer's and the practitioner's.
+          const body = [
+            `The appointment${specialist ? ` with ${doctorName(specialist)}` : ''} on ${when} (${cancelled.timezone}) has been cancelled.`,
+            workflow.urn ? `Patient URN: ${workflow.urn}` : null,
+          ]
+            .filter(Boolean)
+            .join('\n');
+          const recipients = [
+            ...new Set([referrerEmail, specialist?.email].filter((e): e is string => Boolean(e))),
+          ];
+          for (const to of recipients) {
+            await queueEmail(tx, {
+              workflowId: workflow.id,
+              kind: 'notification',
+              toAddress: to,
+              subject: 'Appointment cancelled',
+              body,
+              sentBy: actor.user.uid,
+              status: 'queued',
+            });
+          }
+          emailsQueued = recipients.length;
+        }
+        await audit(tx, actor, origin, 'appointment.cancelled', workflow.id, {
+          appointmentId: cancelled.appointmentId,
+          emailsQueued,
+        });
+        await changes.publish(tx, { type: 'workflow.changed', ids: [workflow.id] });
+        return {
+          workflowId: workflow.id,
+          appointmentId: cancelled.appointmentId,
+          cancelledAt: now.toISOString(),
+          emailsQueued,
+        };
+      });
+    },
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;

@@ -1,0 +1,402 @@
+import { TZDate } from '@date-fns/tz';
+import { BOOKING_MESSAGES as B, type CreateBookingRequest } from '@telecare/contracts/booking';
+import { format } from 'date-fns';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, auditEvents, emailMessages, sites, workflows } from '../../db/schema/index.ts';
+import {
+  bearer,
+  createAvailability,
+  createReferrer,
+  createSessionToken,
+  createSite,
+  createSmsTemplateSet,
+  createSpecialist,
+  createUser,
+  createWorkflow,
+} from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const ZONE = 'Australia/Melbourne';
+const URL = '/api/admin/coreplus/appointment';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+describe('booking', () => {
+  let t: TestApp;
+  let token: string;
+  let smsSetId: string;
+  let ownDeviceId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await createSessionToken(t.db, (await createUser(t.db)).id);
+    smsSetId = (await createSmsTemplateSet(t.db)).id;
+    await t.db.insert(sites).values({ name: 'Own Device' }).onConflictDoNothing();
+    const [own] = await t.db.select().from(sites).where(eq(sites.name, 'Own Device'));
+    ownDeviceId = own?.id ?? '';
+  });
+  afterAll(() => t.close());
+
+  const call = (method: Method, url: string, payload?: object, as = token) =>
+    t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+
+  /** A day some weeks ahead in Melbourne, and an instant at HH:mm on it. */
+  const day = (weeks: number, days = 0) =>
+    format(new TZDate(t.clock.now().getTime() + (weeks * 7 + days) * 86_400_000, ZONE), 'yyyy-MM-dd');
+  const at = (date: string, hhmm: string) => {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    const [h, min] = hhmm.split(':').map(Number) as [number, number];
+    return new Date(new TZDate(y, m - 1, d, h, min, 0, ZONE).getTime()).toISOString();
+  };
+
+  /** A specialist with a 09:00-12:00 slot (room 2) on `date`, and a workflow to book. */
+  async function bookable(date = day(4), specialistOverrides = {}) {
+    const specialist = await createSpecialist(
+      t.db,
+      { firstName: 'Bea', lastName: 'Booker', email: 'bea@specialists.test', ...specialistOverrides },
+      ['Dermatology'],
+    );
+    await createAvailability(t.db, {
+      specialistId: specialist.id,
+      fullDate: date,
+      slots: [{ start: '09:00', end: '12:00' }],
+    });
+    const workflow = await createWorkflow(t.db, { referralEndDate: '1900-01-01' });
+    return { specialist, date, workflow };
+  }
+
+  const booking = (
+    workflowId: string,
+    specialistId: string,
+    date: string,
+    startTime = '10:00',
+    extra: Partial<CreateBookingRequest['appointment']> = {},
+  ): CreateBookingRequest => ({
+    id: workflowId,
+    appointment: {
+      specialistId,
+      date,
+      startTime,
+      durationMinutes: 30,
+      timezone: ZONE,
+      appointmentType: 'atHome',
+      consultationType: 'REVIEW',
+      contOrTbc: 'CONT',
+      ...extra,
+    },
+    selectedSMSTemplateSetId: smsSetId,
+  });
+
+  const refused = async (body: object, status: number, message: string) => {
+    const res = await call('POST', URL, body);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json()).toMatchObject({ message });
+    return res;
+  };
+
+  const availability = async (specialistId: string, date: string) => {
+    const res = await call(
+      'GET',
+      `/api/admin/coreplus/availability-slot?specialistId=${specialistId}&month=${date.slice(0, 7).replace('-', '')}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { dates: { date: string; timezone: string; slots: object[] }[] };
+    return body.dates.find((d) => d.date === date);
+  };
+
+  it('1. needs an existing SMS template set', async () => {
+    const { specialist, date, workflow } = await bookable();
+    const good = booking(workflow.id, specialist.id, date);
+    const res = await refused({ ...good, selectedSMSTemplateSetId: undefined }, 400, B.smsTemplateEmpty);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+    await refused(
+      { ...good, selectedSMSTemplateSetId: '00000000-0000-4000-8000-000000000000' },
+      400,
+      B.smsTemplateEmpty,
+    );
+  });
+
+  it('2. refuses an expired referral (end date today or earlier), not an indefinite one', async () => {
+    const { specialist, date, workflow } = await bookable();
+    await t.db
+      .update(workflows)
+      .set({ referralEndDate: day(0) })
+      .where(eq(workflows.id, workflow.id));
+    await refused(booking(workflow.id, specialist.id, date), 400, B.referralExpired);
+  });
+
+  it('3. needs a duration', async () => {
+    const { specialist, date, workflow } = await bookable();
+    await refused(
+      booking(workflow.id, specialist.id, date, '10:00', { durationMinutes: null }),
+      400,
+      B.durationEmpty,
+    );
+  });
+
+  it('4. answers no available timeslots on a day without free time', async () => {
+    const { specialist, workflow } = await bookable();
+    await refused(booking(workflow.id, specialist.id, day(5)), 400, B.noTimeslots);
+    // A day whose only timeslot is booked has no free time either.
+    const full = day(5, 1);
+    await createAvailability(t.db, {
+      specialistId: specialist.id,
+      fullDate: full,
+      slots: [{ start: '09:00', end: '09:30' }],
+    });
+    const first = await createWorkflow(t.db, { referralEndDate: '1900-01-01' });
+    expect((await call('POST', URL, booking(first.id, specialist.id, full, '09:00'))).statusCode).toBe(201);
+    await refused(booking(workflow.id, specialist.id, full, '09:00'), 400, B.noTimeslots);
+  });
+
+  it('5. answers the time is not available when start plus duration leaves the free slot', async () => {
+    const { specialist, date, workflow } = await bookable();
+    await refused(booking(workflow.id, specialist.id, date, '11:45'), 400, B.timeNotAvailable);
+    await refused(booking(workflow.id, specialist.id, date, '08:30'), 400, B.timeNotAvailable);
+  });
+
+  it('6. refuses a time in the past', async () => {
+    const { specialist, date, workflow } = await bookable(day(0, -2));
+    await refused(booking(workflow.id, specialist.id, date), 400, B.inThePast);
+  });
+
+  it('7. needs an active practitioner', async () => {
+    const { specialist, date, workflow } = await bookable(day(4), { active: false });
+    await refused(booking(workflow.id, specialist.id, date), 400, B.practitioner);
+  });
+
+  it('8. needs a valid appointment type', async () => {
+    const { specialist, date, workflow } = await bookable();
+    await refused(
+      booking(workflow.id, specialist.id, date, '10:00', { appointmentType: null }),
+      400,
+      B.appointmentType,
+    );
+    await refused(
+      booking(workflow.id, specialist.id, date, '10:00', { appointmentType: 'f2f' }),
+      400,
+      B.appointmentType,
+    );
+  });
+
+  it('9. needs a site for a Hospital appointment', async () => {
+    const { specialist, date, workflow } = await bookable();
+    await refused(
+      booking(workflow.id, specialist.id, date, '10:00', { appointmentType: 'atGpClinic' }),
+      400,
+      B.site,
+    );
+  });
+
+  it("checks in the spec's order", async () => {
+    const { specialist, date, workflow } = await bookable(day(4), { active: false });
+    await t.db
+      .update(workflows)
+      .set({ referralEndDate: day(-1) })
+      .where(eq(workflows.id, workflow.id));
+    const bad = booking(workflow.id, specialist.id, date, '11:45', {
+      durationMinutes: null,
+      appointmentType: 'atGpClinic',
+    });
+    await refused({ ...bad, selectedSMSTemplateSetId: null }, 400, B.smsTemplateEmpty);
+    await refused(bad, 400, B.referralExpired);
+    await t.db.update(workflows).set({ referralEndDate: '1900-01-01' }).where(eq(workflows.id, workflow.id));
+    await refused(bad, 400, B.durationEmpty);
+    await refused(
+      { ...bad, appointment: { ...bad.appointment, durationMinutes: 30, date: day(6) } },
+      400,
+      B.noTimeslots,
+    );
+    const timed = { ...bad, appointment: { ...bad.appointment, durationMinutes: 30 } };
+    await refused(timed, 400, B.timeNotAvailable);
+    const fits = { ...timed, appointment: { ...timed.appointment, startTime: '10:00' } };
+    await refused(fits, 400, B.practitioner);
+  });
+
+  it('books: updates the workflow copies, occupies the slot, and refuses a second booking', async () => {
+    const { specialist, date, workflow } = await bookable();
+    expect(await availability(specialist.id, date)).toEqual({
+      date,
+      timezone: ZONE,
+      slots: [{ start: '09:00', end: '12:00', room: 1 }],
+    });
+    const res = await call('POST', URL, booking(workflow.id, specialist.id, date, '10:00'));
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      workflowId: workflow.id,
+      appointment: {
+        specialistId: specialist.id,
+        startDateTime: at(date, '10:00'),
+        endDateTime: at(date, '10:30'),
+        durationMinutes: 30,
+        timezone: ZONE,
+        siteId: ownDeviceId,
+        siteName: 'Own Device',
+      },
+    });
+    const [saved] = await t.db.select().from(workflows).where(eq(workflows.id, workflow.id));
+    expect(saved).toMatchObject({
+      appointmentId: body.appointment.id,
+      appointmentTimezone: ZONE,
+      bookingStatus: 'booked',
+      specialistId: specialist.id,
+      caseManagerName: 'Dr Bea Booker',
+      specialityName: 'Dermatology',
+      siteId: ownDeviceId,
+      siteName: 'Own Device',
+      isNewAppointment: false,
+      contOrTbc: 'CONT',
+    });
+    expect(saved?.appointmentStart?.toISOString()).toBe(at(date, '10:00'));
+    expect((await availability(specialist.id, date))?.slots).toEqual([
+      { start: '09:00', end: '10:00', room: 1 },
+      { start: '10:30', end: '12:00', room: 1 },
+    ]);
+    const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, workflow.id));
+    expect(audit.map((a) => a.action)).toEqual(['appointment.booked']);
+
+    await refused(booking(workflow.id, specialist.id, date, '11:00'), 409, B.alreadyBooked);
+    // Another workflow cannot take the booked time.
+    const other = await createWorkflow(t.db, { referralEndDate: '1900-01-01' });
+    await refused(booking(other.id, specialist.id, date, '10:15'), 409, B.timeNotAvailable);
+  });
+
+  it('books a Hospital appointment at the chosen site', async () => {
+    const { specialist, date, workflow } = await bookable();
+    const site = await createSite(t.db);
+    const res = await call(
+      'POST',
+      URL,
+      booking(workflow.id, specialist.id, date, '09:00', {
+        appointmentType: 'atGpClinic',
+        siteId: site.id,
+        consultationType: 'NEW',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const [saved] = await t.db.select().from(workflows).where(eq(workflows.id, workflow.id));
+    expect(saved).toMatchObject({ siteId: site.id, siteName: site.name, isNewAppointment: true });
+  });
+
+  it('gives one 201 and one 409 to two bookings of the same slot at the same time', async () => {
+    const { specialist, date, workflow } = await bookable();
+    const other = await createWorkflow(t.db, { referralEndDate: '1900-01-01' });
+    const results = await Promise.all(
+      [workflow, other].map((w) => call('POST', URL, booking(w.id, specialist.id, date, '11:00'))),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.json().message).toBe(B.timeNotAvailable);
+    const booked = await t.db.select().from(appointments).where(eq(appointments.specialistId, specialist.id));
+    expect(booked).toHaveLength(1);
+  });
+
+  it('reschedules with the time checks, its own time counting as free', async () => {
+    const { specialist, date, workflow } = await bookable();
+    const created = (await call('POST', URL, booking(workflow.id, specialist.id, date, '10:00'))).json();
+    const blocker = await createWorkflow(t.db, { referralEndDate: '1900-01-01' });
+    expect((await call('POST', URL, booking(blocker.id, specialist.id, date, '11:00'))).statusCode).toBe(201);
+    const move = (start: string, duration: number | null = 30) =>
+      call('PATCH', URL, {
+        id: workflow.id,
+        appointmentId: created.appointment.id,
+        startDateTime: at(date, start),
+        endDateTime: duration
+          ? new Date(Date.parse(at(date, start)) + duration * 60_000).toISOString()
+          : null,
+        duration,
+      });
+    const outside = await move('11:45');
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe(B.timeNotAvailable);
+    const overlapping = await move('10:45');
+    expect(overlapping.statusCode).toBe(409);
+    expect(overlapping.json().message).toBe(B.timeNotAvailable);
+    expect((await move('10:15', null)).json().message).toBe(B.durationEmpty);
+    const moved = await move('10:15');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().appointment).toMatchObject({
+      id: created.appointment.id,
+      startDateTime: at(date, '10:15'),
+      endDateTime: at(date, '10:45'),
+    });
+    const [saved] = await t.db.select().from(workflows).where(eq(workflows.id, workflow.id));
+    expect(saved?.appointmentStart?.toISOString()).toBe(at(date, '10:15'));
+    expect((await availability(specialist.id, date))?.slots).toEqual([
+      { start: '09:00', end: '10:15', room: 1 },
+      { start: '10:45', end: '11:00', room: 1 },
+      { start: '11:30', end: '12:00', room: 1 },
+    ]);
+    const unknown = await call('PATCH', URL, {
+      id: workflow.id,
+      appointmentId: '00000000-0000-4000-8000-000000000000',
+      startDateTime: at(date, '09:00'),
+      duration: 30,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('cancels: keeps the row, clears the workflow copies, frees the slot, queues the e-mails', async () => {
+    const { specialist, date, workflow } = await bookable();
+    const referrer = await createReferrer(t.db, { email: 'referrer@gp.test' });
+    await t.db.update(workflows).set({ referrerId: referrer.id }).where(eq(workflows.id, workflow.id));
+    const created = (await call('POST', URL, booking(workflow.id, specialist.id, date, '09:30'))).json();
+    const res = await call('DELETE', URL, {
+      id: workflow.id,
+      appointmentId: created.appointment.id,
+      sendCancellationEmail: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      workflowId: workflow.id,
+      appointmentId: created.appointment.id,
+      emailsQueued: 2,
+    });
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.id, created.appointment.id));
+    expect(row?.cancelledAt).not.toBeNull();
+    expect(row?.cancelledBy).not.toBeNull();
+    const [saved] = await t.db.select().from(workflows).where(eq(workflows.id, workflow.id));
+    expect(saved).toMatchObject({
+      appointmentId: null,
+      appointmentStart: null,
+      bookingStatus: 'awaitingBooking',
+    });
+    expect((await availability(specialist.id, date))?.slots).toEqual([
+      { start: '09:00', end: '12:00', room: 1 },
+    ]);
+    const emails = await t.db.select().from(emailMessages).where(eq(emailMessages.workflowId, workflow.id));
+    expect(emails.map((e) => e.toAddress).sort()).toEqual(['bea@specialists.test', 'referrer@gp.test']);
+    expect(
+      emails.every(
+        (e) => e.kind === 'notification' && e.subject === 'Appointment cancelled' && e.status === 'queued',
+      ),
+    ).toBe(true);
+    expect(JSON.stringify(emails)).not.toContain(workflow.clientLastName);
+    const again = await call('DELETE', URL, { id: workflow.id, appointmentId: created.appointment.id });
+    expect(again.statusCode).toBe(404);
+    // Booked again after the cancel.
+    expect((await call('POST', URL, booking(workflow.id, specialist.id, date, '09:30'))).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('omits past dates and days without free time from the availability answer', async () => {
+    const { specialist } = await bookable(day(0, -1));
+    const res = await call(
+      'GET',
+      `/api/admin/coreplus/availability-slot?specialistId=${specialist.id}&month=${day(0, -1).slice(0, 7).replace('-', '')}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dates.map((d: { date: string }) => d.date)).not.toContain(day(0, -1));
+    expect(
+      (await call('GET', `/api/admin/coreplus/availability-slot?specialistId=${specialist.id}&month=202613`))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('refuses a role without workflow permission (403)', async () => {
+    const gp = await createSessionToken(t.db, (await createUser(t.db, { role: 'GP' })).id);
+    const { specialist, date, workflow } = await bookable();
+    const res = await call('POST', URL, booking(workflow.id, specialist.id, date), gp);
+    expect(res.statusCode).toBe(403);
+  });
+});

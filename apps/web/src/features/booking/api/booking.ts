@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AvailabilitySlotResponseSchema,
+  type AvailableDateSchema,
+  type BOOKING_FORM_APPOINTMENT_TYPES,
+  BookingResponseSchema,
+  type CancelBookingRequest,
+  CancelBookingResponseSchema,
+  type CreateBookingRequest,
+  type RescheduleBookingRequest,
+} from '@telecare/contracts/booking';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The booking endpoints (practice-management appointments of a workflow); shapes from the contract. */
+
+export type AvailabilityDay = z.infer<typeof AvailableDateSchema>;
+export type AvailabilitySlot = AvailabilityDay['slots'][number];
+export type AppointmentType = (typeof BOOKING_FORM_APPOINTMENT_TYPES)[number];
+export type ConsultationType = 'NEW' | 'REVIEW';
+
+const APPOINTMENT_PATH = '/api/admin/coreplus/appointment';
+
+/** Free slots change as others book: kept fresh for a short while only. */
+const AVAILABILITY_STALE_MS = 30_000;
+
+/** GET /api/admin/coreplus/availability-slot?specialistId=&month=YYYYMM: the free slots of a month. */
+export function useAvailability(specialistId: string | null, month: string) {
+  return useQuery({
+    queryKey: ['booking', 'availability', specialistId, month],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(
+          `/api/admin/coreplus/availability-slot?${new URLSearchParams({ specialistId: specialistId ?? '', month })}`,
+          { schema: AvailabilitySlotResponseSchema, signal },
+        )
+      ).dates,
+    enabled: specialistId !== null,
+    staleTime: AVAILABILITY_STALE_MS,
+  });
+}
+
+/** Every workflow query (list, detail, history) starts with this key. */
+const WORKFLOWS_QUERY_KEY = ['workflows'] as const;
+
+function useBookingMutation<V>(action: (variables: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['booking'] }),
+      ]),
+  });
+}
+
+/** POST /api/admin/coreplus/appointment: books the workflow's appointment. */
+export function useCreateAppointment() {
+  return useBookingMutation((body: CreateBookingRequest) =>
+    apiRequest(APPOINTMENT_PATH, { method: 'POST', body, schema: BookingResponseSchema }),
+  );
+}
+
+/** PATCH /api/admin/coreplus/appointment: moves the workflow's appointment. */
+export function useRescheduleAppointment() {
+  return useBookingMutation((body: RescheduleBookingRequest) =>
+    apiRequest(APPOINTMENT_PATH, { method: 'PATCH', body, schema: BookingResponseSchema }),
+  );
+}
+
+/** DELETE /api/admin/coreplus/appointment: cancels the workflow's appointment. */
+export function useCancelAppointment() {
+  return useBookingMutation((body: CancelBookingRequest) =>
+    apiRequest(APPOINTMENT_PATH, { method: 'DELETE', body, schema: CancelBookingResponseSchema }),
+  );
+}
