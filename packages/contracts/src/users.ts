@@ -135,3 +135,5 @@ export const SpecialistOptionSchema = z.object({
   lastName: z.string(),
   email: z.string().nullable(),
 });
+
+export const SiteOptionSchema = z.object({ id: z.string(), name: z.string(), state: z.string().nullable() });

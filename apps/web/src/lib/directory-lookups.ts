@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClinicOptionSchema, ReferrerOptionSchema, SpecialistOptionSchema } from '@telecare/contracts/users';
+import {
+  ClinicOptionSchema,
+  ReferrerOptionSchema,
+  SiteOptionSchema,
+  SpecialistOptionSchema,
+} from '@telecare/contracts/users';
 import { z } from 'zod';
 import { apiRequest } from './api-client';
 
@@ -8,10 +13,12 @@ import { apiRequest } from './api-client';
 export type ReferrerOption = z.infer<typeof ReferrerOptionSchema>;
 export type ClinicOption = z.infer<typeof ClinicOptionSchema>;
 export type SpecialistOption = z.infer<typeof SpecialistOptionSchema>;
+export type SiteOption = z.infer<typeof SiteOptionSchema>;
 
 const ReferrersSchema = z.object({ referrers: z.array(ReferrerOptionSchema) });
 const ClinicsSchema = z.object({ clinics: z.array(ClinicOptionSchema) });
 const SpecialistsSchema = z.object({ specialists: z.array(SpecialistOptionSchema) });
+const SitesSchema = z.object({ sites: z.array(SiteOptionSchema) });
 
 /** Practice-management lists change rarely. */
 const LOOKUP_STALE_MS = 5 * 60_000;
@@ -44,6 +51,17 @@ export function useSpecialistOptions(enabled = true) {
     queryKey: ['specialists', 'options'],
     queryFn: async ({ signal }) =>
       (await apiRequest('/api/admin/specialists', { schema: SpecialistsSchema, signal })).specialists,
+    staleTime: LOOKUP_STALE_MS,
+    enabled,
+  });
+}
+
+/** GET /api/admin/sites: Own Device, Mackay Base Hospital, then the rest (never Anywhere Healthcare). */
+export function useSiteOptions(enabled = true) {
+  return useQuery({
+    queryKey: ['sites', 'options'],
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/api/admin/sites', { schema: SitesSchema, signal })).sites,
     staleTime: LOOKUP_STALE_MS,
     enabled,
   });

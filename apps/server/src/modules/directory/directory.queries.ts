@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   clinics,
@@ -61,4 +61,16 @@ export async function selectSpecialityNames(db: Db, specialistId: string) {
     .where(eq(specialistSpecialities.specialistId, specialistId))
     .orderBy(asc(specialities.name));
   return rows.map((row) => row.name);
+}
+
+/** Sites staff can choose: Own Device first, then Mackay Base Hospital, then by name; never Anywhere Healthcare. */
+export function selectSiteOptions(db: Db) {
+  return db
+    .select({ id: sites.id, name: sites.name, state: sites.state })
+    .from(sites)
+    .where(ne(sites.name, 'Anywhere Healthcare'))
+    .orderBy(
+      sql`case ${sites.name} when 'Own Device' then 0 when 'Mackay Base Hospital' then 1 else 2 end`,
+      asc(sites.name),
+    );
 }

@@ -1,9 +1,19 @@
-import { ClinicOptionSchema, ReferrerOptionSchema, SpecialistOptionSchema } from '@telecare/contracts/users';
+import {
+  ClinicOptionSchema,
+  ReferrerOptionSchema,
+  SiteOptionSchema,
+  SpecialistOptionSchema,
+} from '@telecare/contracts/users';
 import { Permission } from '@telecare/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { selectClinicOptions, selectReferrerOptions, selectSpecialistOptions } from './directory.queries.ts';
+import {
+  selectClinicOptions,
+  selectReferrerOptions,
+  selectSiteOptions,
+  selectSpecialistOptions,
+} from './directory.queries.ts';
 
 const config = { access: Permission.workflowRead };
 const tags = ['directory'];
@@ -28,6 +38,11 @@ export function directoryRoutes(db: Db): FastifyPluginAsyncZod {
         schema: { tags, response: { 200: z.object({ specialists: z.array(SpecialistOptionSchema) }) } },
       },
       async () => ({ specialists: await selectSpecialistOptions(db) }),
+    );
+    app.get(
+      '/api/admin/sites',
+      { config, schema: { tags, response: { 200: z.object({ sites: z.array(SiteOptionSchema) }) } } },
+      async () => ({ sites: await selectSiteOptions(db) }),
     );
   };
 }

@@ -23,7 +23,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { ACTION_FAILED, useActionBanner } from '../../../components/ui/action-banner';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { errorMessage } from '../../../lib/api-client';
-import { specialistLabel, useSpecialistOptions } from '../../../lib/directory-lookups';
+import { specialistLabel, useSiteOptions, useSpecialistOptions } from '../../../lib/directory-lookups';
 import { formatDate, formatDateTime, formatTimeZoneName } from '../../../lib/format';
 import {
   type AppointmentType,
@@ -92,6 +92,7 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
   const reschedule = useRescheduleAppointment();
   const pending = create.isPending || reschedule.isPending;
   const specialists = useSpecialistOptions();
+  const sites = useSiteOptions();
   const existing = detail.appointment;
   const start = mode === 'reschedule' && existing ? appointmentWallClock(existing) : null;
 
@@ -103,7 +104,9 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
       : null;
   const specialistId = bookedSpecialistId ?? chosenSpecialistId;
   const [appointmentType, setAppointmentType] = useState<AppointmentType | null>(null);
-  const [siteId, setSiteId] = useState<string | null>(null);
+  const [siteId, setSiteId] = useState<string | null>(
+    detail.site && detail.site.name !== OWN_DEVICE_SITE_NAME ? detail.site.id : null,
+  );
   const [shownMonth, setShownMonth] = useState(monthOf(start?.date ?? localToday()));
   const [date, setDate] = useState<string | null>(start?.date ?? null);
   const [startTime, setStartTime] = useState<string | null>(start?.time ?? null);
@@ -132,11 +135,14 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
     () => (specialists.data ?? []).map((s) => ({ value: s.id, label: specialistLabel(s) })),
     [specialists.data],
   );
-  // There is no list of sites to choose from: the workflow's own site is offered (not 'Own Device').
-  const siteData =
-    detail.site && detail.site.name !== OWN_DEVICE_SITE_NAME
-      ? [{ value: detail.site.id, label: detail.site.name }]
-      : [];
+  // Hospitals: every site but 'Own Device' (that one is the Own Device appointment type).
+  const siteData = useMemo(
+    () =>
+      (sites.data ?? [])
+        .filter((site) => site.name !== OWN_DEVICE_SITE_NAME)
+        .map((site) => ({ value: site.id, label: site.name })),
+    [sites.data],
+  );
 
   const close = () => {
     if (!pending) onClose();
@@ -282,7 +288,7 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
                       value={siteId}
                       onChange={setSiteId}
                       clearable
-                      nothingFoundMessage="The workflow has no site"
+                      nothingFoundMessage="No sites"
                     />
                   )}
                 </>

@@ -52,6 +52,8 @@ export interface ClientFormValues {
   phoneNumberFax: string;
   /** Edit only (the workflow's). */
   category: string | null;
+  /** Edit only: the workflow's site id. */
+  site: string | null;
   /** Edit only: the referral section. */
   clinicId: string | null;
   referrerId: string | null;
@@ -105,6 +107,7 @@ export function emptyClientFormValues(): ClientFormValues {
     phoneNumberWork: '',
     phoneNumberFax: '',
     category: null,
+    site: null,
     clinicId: null,
     referrerId: null,
     referral: { startDate: '', expiredDate: '', expiredDateByMonth: null },
@@ -135,6 +138,7 @@ export function clientFormValuesOf(
     phoneNumberWork: client.phoneNumberWork ?? '',
     phoneNumberFax: client.phoneNumberFax ?? '',
     category: detail.category,
+    site: detail.site?.id ?? null,
     clinicId: referral?.clinic?.id ?? null,
     referrerId: referral?.referrer?.id ?? null,
     referral: {
@@ -278,8 +282,8 @@ const REQUIRED_FIELDS = ['firstName', 'lastName', 'dateOfBirth'] as const;
  * are, so a save never overwrites what someone else changed meanwhile in fields this form did not touch.
  */
 function changedClientFields(values: ClientFormValues, initial: ClientFormValues) {
-  const now = { ...clientFieldsOf(values), category: values.category };
-  const before = { ...clientFieldsOf(initial), category: initial.category };
+  const now = { ...clientFieldsOf(values), category: values.category, site: values.site };
+  const before = { ...clientFieldsOf(initial), category: initial.category, site: initial.site };
   const client: UpdatePatientRequest['client'] = {
     firstName: now.firstName,
     lastName: now.lastName,

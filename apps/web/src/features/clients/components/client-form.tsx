@@ -13,6 +13,7 @@ import {
   specialistLabel,
   useClinicOptions,
   useReferrerOptions,
+  useSiteOptions,
   useSpecialistOptions,
 } from '../../../lib/directory-lookups';
 import {
@@ -41,8 +42,6 @@ export interface ClientFormProps {
    * location (site), clinic, referrer and referral date.
    */
   mode: ClientFormMode;
-  /** Edit: the workflow's site, shown read-only (there is no list of sites to choose from). */
-  siteName?: string | null | undefined;
   /** Edit: the referral's end date as the form stands, for the warnings. */
   referralEndDate?: string | null | undefined;
 }
@@ -57,12 +56,13 @@ const PHONE_FIELDS = [
 ] as const;
 
 /** The client form's sections (the spec's Client form), bound to a Mantine form. */
-export function ClientForm({ form, mode, siteName, referralEndDate }: ClientFormProps) {
+export function ClientForm({ form, mode, referralEndDate }: ClientFormProps) {
   const editing = mode === 'edit';
   const { values } = form;
   const specialists = useSpecialistOptions();
   const clinics = useClinicOptions(editing);
   const referrers = useReferrerOptions(editing);
+  const sites = useSiteOptions(editing);
 
   const specialistData = useMemo(
     () => (specialists.data ?? []).map((s) => ({ value: s.id, label: specialistLabel(s) })),
@@ -75,6 +75,10 @@ export function ClientForm({ form, mode, siteName, referralEndDate }: ClientForm
   const referrerData = useMemo(
     () => (referrers.data ?? []).map((r) => ({ value: r.id, label: referrerLabel(r) })),
     [referrers.data],
+  );
+  const siteData = useMemo(
+    () => (sites.data ?? []).map((site) => ({ value: site.id, label: site.name })),
+    [sites.data],
   );
   const age = ageOf(values.dateOfBirth);
 
@@ -217,14 +221,14 @@ export function ClientForm({ form, mode, siteName, referralEndDate }: ClientForm
         {editing && (
           <Fieldset legend="Location" variant="filled" p="xs">
             <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-              <TextInput
+              <Select
                 {...FIELD}
                 label="Site"
-                value={siteName ?? ''}
                 placeholder="No site"
-                readOnly
-                title="The site can not be changed here"
-                error={form.errors.site}
+                data={siteData}
+                searchable
+                clearable
+                {...form.getInputProps('site')}
               />
               <Select
                 {...FIELD}

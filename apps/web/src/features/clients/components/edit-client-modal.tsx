@@ -110,12 +110,7 @@ function EditClientForm({
             <Text size="xs">{failure}</Text>
           </Alert>
         )}
-        <ClientForm
-          form={form}
-          mode="edit"
-          siteName={detail.site?.name ?? null}
-          referralEndDate={referralEndDate}
-        />
+        <ClientForm form={form} mode="edit" referralEndDate={referralEndDate} />
         {/* Sticky: Save stays in view when the form is taller than the screen. */}
         <Group
           justify="flex-end"
