@@ -139,3 +139,24 @@ export function useListSearchParams<C extends string>(columns: readonly C[]): Li
 
   return { page, pageSize, sort, setPage, setPageSize, setSort };
 }
+
+/** Trimmed, without empty entries: the filters the API gets. */
+export function cleanFilters<C extends string>(
+  columns: readonly C[],
+  inputs: Partial<Record<C, string>>,
+): Partial<Record<C, string>> {
+  const filters: Partial<Record<C, string>> = {};
+  for (const column of columns) {
+    const value = inputs[column]?.trim();
+    if (value) filters[column] = value;
+  }
+  return filters;
+}
+
+export function sameFilters<C extends string>(
+  columns: readonly C[],
+  a: Partial<Record<C, string>>,
+  b: Partial<Record<C, string>>,
+): boolean {
+  return columns.every((column) => a[column] === b[column]);
+}

@@ -13,7 +13,13 @@ import { TableScrollArea } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { listStateMessage } from '../../../components/ui/list-state-message';
 import { lastPageOf, Pager } from '../../../components/ui/pager';
-import { isPageSize, toggleSort, useListSearchParams } from '../../../lib/list-params';
+import {
+  cleanFilters,
+  isPageSize,
+  sameFilters,
+  toggleSort,
+  useListSearchParams,
+} from '../../../lib/list-params';
 import { useListAppointmentRequests } from '../api/list-appointment-requests';
 import {
   APPOINTMENT_REQUEST_TABLE_MIN_WIDTH,
@@ -24,20 +30,6 @@ import { ApproveAppointmentModal } from './approve-appointment-modal';
 
 const TITLE = 'Appointment Requests';
 const FILTER_DELAY_MS = 300;
-
-/** Trimmed, without empty entries: what the API gets. */
-function cleanFilters(inputs: AppointmentRequestFilters): AppointmentRequestFilters {
-  const filters: AppointmentRequestFilters = {};
-  for (const column of APPOINTMENT_REQUEST_COLUMNS) {
-    const value = inputs[column]?.trim();
-    if (value) filters[column] = value;
-  }
-  return filters;
-}
-
-function sameFilters(a: AppointmentRequestFilters, b: AppointmentRequestFilters): boolean {
-  return APPOINTMENT_REQUEST_COLUMNS.every((column) => a[column] === b[column]);
-}
 
 /**
  * apt-requests: the appointment requests waiting for approval. Page, page size and sort live in the
@@ -60,8 +52,8 @@ function AppointmentRequests() {
   const approveButton = useRef<HTMLElement | null>(null);
 
   const applyFilters = useDebouncedCallback((inputs: AppointmentRequestFilters) => {
-    const next = cleanFilters(inputs);
-    if (sameFilters(next, filters)) return;
+    const next = cleanFilters(APPOINTMENT_REQUEST_COLUMNS, inputs);
+    if (sameFilters(APPOINTMENT_REQUEST_COLUMNS, next, filters)) return;
     setFilters(next);
     setPage(1, { replace: true });
   }, FILTER_DELAY_MS);

@@ -17,7 +17,13 @@ import { TableScrollArea } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { listStateMessage } from '../../../components/ui/list-state-message';
 import { lastPageOf, Pager } from '../../../components/ui/pager';
-import { isPageSize, toggleSort, useListSearchParams } from '../../../lib/list-params';
+import {
+  cleanFilters,
+  isPageSize,
+  sameFilters,
+  toggleSort,
+  useListSearchParams,
+} from '../../../lib/list-params';
 import { useListWorkflows } from '../api/list-workflows';
 import { NamedFilterMenu } from './named-filter-menu';
 import type { WorkflowHref } from './panel/history-tab';
@@ -38,20 +44,6 @@ const LIST_TITLES: Record<WorkflowListName, string> = {
 };
 
 const uuid = z.string().uuid();
-
-/** Trimmed, without empty entries: what the API gets. */
-function cleanFilters(inputs: WorkflowFilters): WorkflowFilters {
-  const filters: WorkflowFilters = {};
-  for (const column of WORKFLOW_COLUMNS) {
-    const value = inputs[column]?.trim();
-    if (value) filters[column] = value;
-  }
-  return filters;
-}
-
-function sameFilters(a: WorkflowFilters, b: WorkflowFilters): boolean {
-  return WORKFLOW_COLUMNS.every((column) => a[column] === b[column]);
-}
 
 /** The named filters in the URL, known ones only, in the drop-down's order. */
 function parseNamedFilters(values: string[]): NamedFilter[] {
@@ -104,8 +96,8 @@ function WorkflowList({
   }, [selectedId]);
 
   const applyFilters = useDebouncedCallback((inputs: WorkflowFilters) => {
-    const next = cleanFilters(inputs);
-    if (sameFilters(next, filters)) return;
+    const next = cleanFilters(WORKFLOW_COLUMNS, inputs);
+    if (sameFilters(WORKFLOW_COLUMNS, next, filters)) return;
     setFilters(next);
     setPage(1, { replace: true });
   }, FILTER_DELAY_MS);
