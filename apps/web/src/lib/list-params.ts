@@ -1,5 +1,6 @@
+import { useDebouncedCallback } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@telecare/contracts/lists';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -141,7 +142,7 @@ export function useListSearchParams<C extends string>(columns: readonly C[]): Li
 }
 
 /** Trimmed, without empty entries: the filters the API gets. */
-export function cleanFilters<C extends string>(
+function cleanFilters<C extends string>(
   columns: readonly C[],
   inputs: Partial<Record<C, string>>,
 ): Partial<Record<C, string>> {
@@ -153,10 +154,41 @@ export function cleanFilters<C extends string>(
   return filters;
 }
 
-export function sameFilters<C extends string>(
+function sameFilters<C extends string>(
   columns: readonly C[],
   a: Partial<Record<C, string>>,
   b: Partial<Record<C, string>>,
 ): boolean {
   return columns.every((column) => a[column] === b[column]);
+}
+
+const FILTER_DELAY_MS = 300;
+
+/**
+ * The filter row of a list: what is typed (shown at once) and what is applied (after a pause, or at
+ * once on `apply`). Applying a change returns to page 1. Filters stay in memory, never in the URL.
+ */
+export function useColumnFilters<C extends string>(
+  columns: readonly C[],
+  onApplied: () => void,
+): {
+  inputs: Partial<Record<C, string>>;
+  filters: Partial<Record<C, string>>;
+  change: (column: C, value: string) => void;
+  apply: () => void;
+} {
+  const [inputs, setInputs] = useState<Partial<Record<C, string>>>({});
+  const [filters, setFilters] = useState<Partial<Record<C, string>>>({});
+  const applyLater = useDebouncedCallback((typed: Partial<Record<C, string>>) => {
+    const next = cleanFilters(columns, typed);
+    if (sameFilters(columns, next, filters)) return;
+    setFilters(next);
+    onApplied();
+  }, FILTER_DELAY_MS);
+  const change = (column: C, value: string) => {
+    const typed = { ...inputs, [column]: value };
+    setInputs(typed);
+    applyLater(typed);
+  };
+  return { inputs, filters, change, apply: () => applyLater.flush() };
 }

@@ -1,8 +1,6 @@
 import { Button, Group, Loader, Stack, Title, VisuallyHidden } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import {
   APPOINTMENT_REQUEST_COLUMNS,
-  type AppointmentRequestColumn,
   type AppointmentRequestListRequest,
   type AppointmentRequestRow,
 } from '@telecare/contracts/appointment-requests';
@@ -13,23 +11,12 @@ import { TableScrollArea } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { listStateMessage } from '../../../components/ui/list-state-message';
 import { lastPageOf, Pager } from '../../../components/ui/pager';
-import {
-  cleanFilters,
-  isPageSize,
-  sameFilters,
-  toggleSort,
-  useListSearchParams,
-} from '../../../lib/list-params';
+import { isPageSize, toggleSort, useColumnFilters, useListSearchParams } from '../../../lib/list-params';
 import { useListAppointmentRequests } from '../api/list-appointment-requests';
-import {
-  APPOINTMENT_REQUEST_TABLE_MIN_WIDTH,
-  type AppointmentRequestFilters,
-  AppointmentRequestTable,
-} from './appointment-request-table';
+import { APPOINTMENT_REQUEST_TABLE_MIN_WIDTH, AppointmentRequestTable } from './appointment-request-table';
 import { ApproveAppointmentModal } from './approve-appointment-modal';
 
 const TITLE = 'Appointment Requests';
-const FILTER_DELAY_MS = 300;
 
 /**
  * apt-requests: the appointment requests waiting for approval. Page, page size and sort live in the
@@ -46,23 +33,14 @@ export function AppointmentRequestsPage() {
 function AppointmentRequests() {
   const { page, pageSize, sort, setPage, setPageSize, setSort } =
     useListSearchParams(APPOINTMENT_REQUEST_COLUMNS);
-  const [filterInputs, setFilterInputs] = useState<AppointmentRequestFilters>({});
-  const [filters, setFilters] = useState<AppointmentRequestFilters>({});
+  const {
+    inputs: filterInputs,
+    filters,
+    change: changeFilter,
+    apply: applyFilters,
+  } = useColumnFilters(APPOINTMENT_REQUEST_COLUMNS, () => setPage(1, { replace: true }));
   const [approving, setApproving] = useState<AppointmentRequestRow | null>(null);
   const approveButton = useRef<HTMLElement | null>(null);
-
-  const applyFilters = useDebouncedCallback((inputs: AppointmentRequestFilters) => {
-    const next = cleanFilters(APPOINTMENT_REQUEST_COLUMNS, inputs);
-    if (sameFilters(APPOINTMENT_REQUEST_COLUMNS, next, filters)) return;
-    setFilters(next);
-    setPage(1, { replace: true });
-  }, FILTER_DELAY_MS);
-
-  const changeFilter = (column: AppointmentRequestColumn, value: string) => {
-    const inputs = { ...filterInputs, [column]: value };
-    setFilterInputs(inputs);
-    applyFilters(inputs);
-  };
 
   const request: AppointmentRequestListRequest = { page, pageSize, sort, filters };
   const query = useListAppointmentRequests(request);
@@ -118,7 +96,7 @@ function AppointmentRequests() {
           onToggleSort={(column) => setSort((current) => toggleSort(current, column, 'append'))}
           filters={filterInputs}
           onFilterChange={changeFilter}
-          onFilterSubmit={() => applyFilters.flush()}
+          onFilterSubmit={applyFilters}
           onApprove={openApprove}
         />
       </TableScrollArea>

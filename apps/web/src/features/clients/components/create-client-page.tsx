@@ -1,7 +1,8 @@
-import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
+import { StickyFormActions } from '../../../components/ui/form-actions';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCreateClient } from '../api/create-client';
 import { ClientForm } from './client-form';
@@ -78,13 +79,7 @@ export function CreateClientPage() {
               </Alert>
             )}
             <ClientForm form={form} mode="create" />
-            <Group
-              justify="flex-end"
-              gap="sm"
-              py="xs"
-              bg="var(--mantine-color-body)"
-              style={{ position: 'sticky', bottom: 0, zIndex: 1 }}
-            >
+            <StickyFormActions>
               <Button
                 variant="default"
                 onClick={() => {
@@ -98,7 +93,7 @@ export function CreateClientPage() {
               <Button type="submit" loading={create.isPending} disabled={!form.isDirty()}>
                 Save
               </Button>
-            </Group>
+            </StickyFormActions>
           </Stack>
         </form>
       </Box>

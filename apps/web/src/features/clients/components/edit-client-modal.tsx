@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { type FormEvent, useMemo, useState } from 'react';
 import { ACTION_FAILED, useActionBanner } from '../../../components/ui/action-banner';
+import { StickyFormActions } from '../../../components/ui/form-actions';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useClientPractitioner } from '../api/client-practitioner';
@@ -111,21 +112,14 @@ function EditClientForm({
           </Alert>
         )}
         <ClientForm form={form} mode="edit" referralEndDate={referralEndDate} />
-        {/* Sticky: Save stays in view when the form is taller than the screen. */}
-        <Group
-          justify="flex-end"
-          gap="sm"
-          py="xs"
-          bg="var(--mantine-color-body)"
-          style={{ position: 'sticky', bottom: 0, zIndex: 1 }}
-        >
+        <StickyFormActions>
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>
             Cancel
           </Button>
           <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
             Save
           </Button>
-        </Group>
+        </StickyFormActions>
       </Stack>
     </form>
   );

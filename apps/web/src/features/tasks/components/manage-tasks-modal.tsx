@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Fieldset,
-  Group,
   Modal,
   MultiSelect,
   NumberInput,
@@ -19,6 +18,7 @@ import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { RESULT_INSPECTIONS } from '@telecare/domain/result-inspections';
 import { useMemo, useState } from 'react';
 import { useActionBanner } from '../../../components/ui/action-banner';
+import { StickyFormActions } from '../../../components/ui/form-actions';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCoordinators } from '../api/list-coordinators';
 import { useUpdateTasks } from '../api/update-tasks';
@@ -242,21 +242,14 @@ export function ManageTasksModal({ detail, onClose }: ManageTasksModalProps) {
               <Text size="sm">Weeks due: {detail.row.weeksDue ?? '—'}</Text>
             </Stack>
           </SimpleGrid>
-          {/* Sticky: Save stays in view when the columns are taller than the screen. */}
-          <Group
-            justify="flex-end"
-            gap="sm"
-            py="xs"
-            bg="var(--mantine-color-body)"
-            style={{ position: 'sticky', bottom: 0, zIndex: 1 }}
-          >
+          <StickyFormActions>
             <Button variant="default" onClick={close} disabled={save.isPending}>
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
               Save
             </Button>
-          </Group>
+          </StickyFormActions>
         </Stack>
       </form>
     </Modal>

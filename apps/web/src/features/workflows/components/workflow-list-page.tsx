@@ -1,11 +1,10 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useDebouncedCallback, useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage } from '@mantine/hooks';
 import { PAGE_SIZES } from '@telecare/contracts/lists';
 import {
   NAMED_FILTERS,
   type NamedFilter,
   WORKFLOW_COLUMNS,
-  type WorkflowColumn,
   type WorkflowListName,
   type WorkflowListRequest,
 } from '@telecare/contracts/workflows';
@@ -17,21 +16,13 @@ import { TableScrollArea } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { listStateMessage } from '../../../components/ui/list-state-message';
 import { lastPageOf, Pager } from '../../../components/ui/pager';
-import {
-  cleanFilters,
-  isPageSize,
-  sameFilters,
-  toggleSort,
-  useListSearchParams,
-} from '../../../lib/list-params';
+import { isPageSize, toggleSort, useColumnFilters, useListSearchParams } from '../../../lib/list-params';
 import { useListWorkflows } from '../api/list-workflows';
 import { NamedFilterMenu } from './named-filter-menu';
 import type { WorkflowHref } from './panel/history-tab';
 import { WorkflowPanel, type WorkflowPanelSlots } from './panel/workflow-panel';
 import { type CreationTimeMode, WORKFLOW_TABLE_MIN_WIDTH } from './workflow-columns';
-import { type WorkflowFilters, WorkflowTable } from './workflow-table';
-
-const FILTER_DELAY_MS = 300;
+import { WorkflowTable } from './workflow-table';
 
 /** URL parameters: `?id=<uuid>` opens one workflow; `?filter=urgentFilter&filter=...` (active list). */
 const ID_PARAM = 'id';
@@ -78,8 +69,12 @@ function WorkflowList({
 }: WorkflowListPageProps) {
   const { page, pageSize, sort, setPage, setPageSize, setSort } = useListSearchParams(WORKFLOW_COLUMNS);
   const [searchParams, setSearchParams] = useSearchParams();
-  const [filterInputs, setFilterInputs] = useState<WorkflowFilters>({});
-  const [filters, setFilters] = useState<WorkflowFilters>({});
+  const {
+    inputs: filterInputs,
+    filters,
+    change: changeFilter,
+    apply: applyFilters,
+  } = useColumnFilters(WORKFLOW_COLUMNS, () => setPage(1, { replace: true }));
   const [creationTimeMode, setCreationTimeMode] = useLocalStorage<CreationTimeMode>({
     key: 'telecare.workflows.creationTimeMode',
     defaultValue: 'date',
@@ -94,19 +89,6 @@ function WorkflowList({
   useEffect(() => {
     if (selectedId) setOpenId(selectedId);
   }, [selectedId]);
-
-  const applyFilters = useDebouncedCallback((inputs: WorkflowFilters) => {
-    const next = cleanFilters(WORKFLOW_COLUMNS, inputs);
-    if (sameFilters(WORKFLOW_COLUMNS, next, filters)) return;
-    setFilters(next);
-    setPage(1, { replace: true });
-  }, FILTER_DELAY_MS);
-
-  const changeFilter = (column: WorkflowColumn, value: string) => {
-    const inputs = { ...filterInputs, [column]: value };
-    setFilterInputs(inputs);
-    applyFilters(inputs);
-  };
 
   const changeNamedFilters = (next: NamedFilter[]) =>
     setSearchParams((current) => {
@@ -189,7 +171,7 @@ function WorkflowList({
           onToggleSort={(column) => setSort((current) => toggleSort(current, column, sortPlacement))}
           filters={filterInputs}
           onFilterChange={changeFilter}
-          onFilterSubmit={() => applyFilters.flush()}
+          onFilterSubmit={applyFilters}
           context={{ list, creationTimeMode }}
           onToggleCreationTimeMode={() => setCreationTimeMode((mode) => (mode === 'date' ? 'age' : 'date'))}
           openId={openId}
