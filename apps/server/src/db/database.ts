@@ -29,6 +29,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // The working set of the lists is cached (or on SSD): random reads cost little more than
   // sequential ones, which lets the planner pick the trigram indexes for substring filters.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1' });
+  // An idle pooled connection that the server ends (restart, failover) must not crash the process;
+  // the pool drops it and opens a new one on the next query.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
