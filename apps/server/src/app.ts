@@ -11,6 +11,7 @@ import {
 import { createGeoipLiteGeolocation, type Geolocation } from './integrations/geolocation/geolocation.ts';
 import { createLocalPracticeManagement } from './integrations/practice-management/practice-management.ts';
 import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
+import { startEmailDeliveryWorker } from './jobs/email-delivery.job.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { appointmentRequestRoutes } from './modules/appointment-requests/appointment-requests.routes.ts';
@@ -143,6 +144,23 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   if (development) await app.register(outboxRoutes(db));
+  if (config.emailWorkerIntervalMs > 0) {
+    // Sends the queued e-mails once the app is ready; closing the app waits for the running round.
+    let emailWorker: ReturnType<typeof startEmailDeliveryWorker> | undefined;
+    app.addHook('onReady', async () => {
+      emailWorker = startEmailDeliveryWorker({
+        db,
+        email,
+        clock,
+        changes,
+        log: app.log,
+        intervalMs: config.emailWorkerIntervalMs,
+      });
+    });
+    app.addHook('onClose', async () => {
+      await emailWorker?.stop();
+    });
+  }
   await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
 }

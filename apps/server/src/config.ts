@@ -21,11 +21,21 @@ const ConfigSchema = z.object({
   /** smtp://user:password@host:port (smtps:// for TLS). Unset = e-mails go to the outbox table. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Telecare Staff <no-reply@telecare.example>'),
+  /**
+   * How often the e-mail delivery worker looks for queued e-mails, in milliseconds; 0 = off.
+   * Default 5000, and off under NODE_ENV=test (tests deliver by calling the worker themselves).
+   */
+  EMAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.resolve('apps/web/dist')),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { cookieSecure: boolean; publicUrl: string };
+export type Config = z.infer<typeof ConfigSchema> & {
+  cookieSecure: boolean;
+  publicUrl: string;
+  /** EMAIL_WORKER_INTERVAL_MS with its default applied; 0 = the worker does not run. */
+  emailWorkerIntervalMs: number;
+};
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -38,5 +48,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     cookieSecure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    emailWorkerIntervalMs: config.EMAIL_WORKER_INTERVAL_MS ?? (config.NODE_ENV === 'test' ? 0 : 5000),
   };
 }

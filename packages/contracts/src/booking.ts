@@ -30,6 +30,9 @@ export const BOOKING_MESSAGES = {
   alreadyBooked: 'This workflow already has an appointment; reschedule or cancel it.',
   noSuchAppointment: 'This appointment does not exist.',
   noSuchWorkflow: 'This workflow does not exist.',
+  notCancelled: 'This appointment is not cancelled; cancel it first.',
+  noRecipientChosen: 'Choose the referrer, the practitioner or both.',
+  noRecipientAddress: 'There is no e-mail address for the chosen recipients.',
 } as const;
 const B = BOOKING_MESSAGES;
 
@@ -140,3 +143,27 @@ export const CancelBookingResponseSchema = z.object({
   emailsQueued: z.number().int(),
 });
 export type CancelBookingResponse = z.infer<typeof CancelBookingResponseSchema>;
+
+/**
+ * POST /api/admin/email/delete-appointment: the cancellation e-mail for a cancelled appointment.
+ * The spec's client also sends `content` (specialist name, patient name, appointment time) and
+ * the addresses; the server ignores them and builds the e-mail from its own records.
+ */
+export const CancellationEmailRequestSchema = z.object({
+  /** The workflow. */
+  id: z.uuid(),
+  appointmentId: z.uuid(B.noSuchAppointment),
+  /** Who gets the e-mail: the workflow's referrer, the appointment's practitioner, or both. */
+  to: z
+    .object({ referrer: z.boolean(), practitioner: z.boolean() })
+    .refine((to) => to.referrer || to.practitioner, B.noRecipientChosen),
+});
+export type CancellationEmailRequest = z.input<typeof CancellationEmailRequestSchema>;
+
+export const CancellationEmailResponseSchema = z.object({
+  workflowId: z.string(),
+  appointmentId: z.string(),
+  /** E-mails queued (one per distinct address); they are sent shortly after. */
+  emailsQueued: z.number().int(),
+});
+export type CancellationEmailResponse = z.infer<typeof CancellationEmailResponseSchema>;

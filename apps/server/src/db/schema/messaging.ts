@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { id, instant, timestamps } from './columns.ts';
 import { workflows } from './workflows.ts';
 
@@ -40,9 +40,18 @@ export const emailMessages = pgTable(
     sentBy: uuid('sent_by'),
     status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('queued'),
     sentAt: instant('sent_at'),
+    /** Delivery attempts started (jobs/email-delivery.job.ts); 'failed' after the last one. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a queued message is due: null = now; while an attempt runs, the end of its claim. */
+    nextAttemptAt: instant('next_attempt_at'),
+    /** The mail server's error message of the last failed attempt (at most 500 characters), nothing else. */
+    lastError: text('last_error'),
     ...timestamps,
   },
-  (t) => [index('email_messages_workflow_idx').on(t.workflowId, t.createdAt)],
+  (t) => [
+    index('email_messages_workflow_idx').on(t.workflowId, t.createdAt),
+    index('email_messages_due_idx').on(t.status, t.nextAttemptAt),
+  ],
 );
 
 /** Automatic notifications (sms1, sms2, email) and their delivery. */

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, isNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   appointments,
+  clients,
   emailMessages,
   referrers,
   sites,
@@ -105,8 +106,28 @@ export async function findLiveAppointment(db: Db, workflowId: string, appointmen
   return row;
 }
 
-/** The referrer's and the practitioner's e-mail addresses, when known. */
-export async function selectCancellationRecipients(db: Db, referrerId: string | null, specialistId: string) {
+/** An appointment of the workflow, cancelled or not. */
+export async function findWorkflowAppointment(db: Db, workflowId: string, appointmentId: string) {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.workflowId, workflowId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * What a cancellation e-mail needs: the patient's name, the practitioner (name and address) and
+ * the referrer's address, when known.
+ */
+export async function selectCancellationRecipients(
+  db: Db,
+  ids: { referrerId: string | null; specialistId: string; clientId: string },
+) {
+  const [patient] = await db
+    .select({ firstName: clients.firstName, lastName: clients.lastName })
+    .from(clients)
+    .where(eq(clients.id, ids.clientId));
   const [specialist] = await db
     .select({
       email: specialists.email,
@@ -115,11 +136,11 @@ export async function selectCancellationRecipients(db: Db, referrerId: string | 
       lastName: specialists.lastName,
     })
     .from(specialists)
-    .where(eq(specialists.id, specialistId));
-  const [referrer] = referrerId
-    ? await db.select({ email: referrers.email }).from(referrers).where(eq(referrers.id, referrerId))
+    .where(eq(specialists.id, ids.specialistId));
+  const [referrer] = ids.referrerId
+    ? await db.select({ email: referrers.email }).from(referrers).where(eq(referrers.id, ids.referrerId))
     : [];
-  return { specialist, referrerEmail: referrer?.email ?? null };
+  return { patient, specialist, referrerEmail: referrer?.email ?? null };
 }
 
 export async function queueEmail(db: Db, values: typeof emailMessages.$inferInsert) {

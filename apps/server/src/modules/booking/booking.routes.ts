@@ -4,6 +4,8 @@ import {
   BookingResponseSchema,
   CancelBookingRequestSchema,
   CancelBookingResponseSchema,
+  CancellationEmailRequestSchema,
+  CancellationEmailResponseSchema,
   CreateBookingRequestSchema,
   RescheduleBookingRequestSchema,
 } from '@telecare/contracts/booking';
@@ -77,6 +79,21 @@ export function bookingRoutes(booking: BookingService): FastifyPluginAsyncZod {
         },
       },
       async (request) => booking.cancel(requireAuth(request), originOf(request), request.body),
+    );
+
+    app.post(
+      '/api/admin/email/delete-appointment',
+      {
+        config: { access: Permission.workflowWrite },
+        schema: {
+          tags,
+          description:
+            "Queues the cancellation e-mail of a cancelled appointment to the workflow's referrer and/or the appointment's practitioner. The addresses and the text (patient, specialist, time) come from our records, never from the request. 404 for an unknown workflow or appointment, 409 when the appointment is not cancelled, 400 when no chosen recipient has an e-mail address.",
+          body: CancellationEmailRequestSchema,
+          response: { 200: CancellationEmailResponseSchema },
+        },
+      },
+      async (request) => booking.sendCancellationEmail(requireAuth(request), originOf(request), request.body),
     );
   };
 }

@@ -8,6 +8,8 @@ import {
   type BookingResponse,
   type CancelBookingRequestSchema,
   type CancelBookingResponse,
+  type CancellationEmailRequestSchema,
+  type CancellationEmailResponse,
   type CreateBookingRequestSchema,
   OWN_DEVICE_SITE_NAME,
   type RescheduleBookingRequestSchema,
@@ -39,6 +41,7 @@ import {
   findLiveAppointment,
   findLiveWorkflow,
   findSiteByName,
+  findWorkflowAppointment,
   type LiveWorkflow,
   queueEmail,
   selectAvailabilityDays,
@@ -60,6 +63,9 @@ import {
 type Create = z.output<typeof CreateBookingRequestSchema>;
 type Reschedule = z.output<typeof RescheduleBookingRequestSchema>;
 type Cancel = z.output<typeof CancelBookingRequestSchema>;
+type CancellationEmail = z.output<typeof CancellationEmailRequestSchema>;
+type CancellationRecipients = CancellationEmail['to'];
+type AppointmentRow = NonNullable<Awaited<ReturnType<typeof findWorkflowAppointment>>>;
 type AvailabilityQuery = z.output<typeof AvailabilitySlotQuerySchema>;
 
 const B = BOOKING_MESSAGES;
@@ -194,6 +200,57 @@ export function createBookingService(deps: {
     const appointment = await findLiveAppointment(tx, workflow.id, appointmentId);
     if (!appointment) throw new AppError(ErrorCode.notFound, B.noSuchAppointment);
     return appointment;
+  }
+
+  /**
+   * The one place that builds the cancellation e-mail: queues it, in the caller's transaction, to
+   * the referrer's and/or the practitioner's address from our records (one per distinct address).
+   * Returns how many were queued; 0 when no chosen recipient has an address.
+   */
+  async function queueCancellationEmails(
+    tx: Db,
+    actor: AuthContext,
+    workflow: LiveWorkflow,
+    appointment: Pick<AppointmentRow, 'clientId' | 'specialistId' | 'startDateTime' | 'timezone'>,
+    to: CancellationRecipients,
+  ): Promise<number> {
+    const { patient, specialist, referrerEmail } = await selectCancellationRecipients(tx, {
+      referrerId: workflow.referrerId,
+      specialistId: appointment.specialistId,
+      clientId: appointment.clientId,
+    });
+    const recipients = [
+      ...new Set(
+        [to.referrer ? referrerEmail : null, to.practitioner ? specialist?.email : null].filter(
+          (e): e is string => Boolean(e),
+        ),
+      ),
+    ];
+    const when = format(
+      new TZDate(appointment.startDateTime.getTime(), appointment.timezone),
+      'dd/MM/yyyy HH:mm',
+    );
+    const patientName = patient
+      ? `${patient.firstName} ${patient.lastName}`
+      : `${workflow.clientFirstName} ${workflow.clientLastName}`;
+    const body = [
+      `The appointment of ${patientName}${specialist ? ` with ${doctorName(specialist)}` : ''} on ${when} (${appointment.timezone}) has been cancelled.`,
+      workflow.urn ? `Patient URN: ${workflow.urn}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    for (const address of recipients) {
+      await queueEmail(tx, {
+        workflowId: workflow.id,
+        kind: 'notification',
+        toAddress: address,
+        subject: 'Appointment cancelled',
+        body,
+        sentBy: actor.user.uid,
+        status: 'queued',
+      });
+    }
+    return recipients.length;
   }
 
   function audit(
@@ -366,7 +423,7 @@ export function createBookingService(deps: {
       return db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         const workflow = await workflowOf(tx, input.id);
-        await appointmentOf(tx, workflow, input.appointmentId);
+        const appointment = await appointmentOf(tx, workflow, input.appointmentId);
         const now = clock.now();
         const cancelled = await practiceManagement(tx).cancelAppointment(input.appointmentId, {
           cancelledBy: actor.user.uid,
@@ -381,40 +438,12 @@ export function createBookingService(deps: {
             ...(workflow.bookingStatus !== 'awaitingBooking' ? { bookingStatusUpdatedAt: now } : {}),
           });
         }
-        let emailsQueued = 0;
-        if (input.sendCancellationEmail) {
-          const { specialist, referrerEmail } = await selectCancellationRecipients(
-            tx,
-            workflow.referrerId,
-            cancelled.specialistId,
-          );
-          const when = format(
-            new TZDate(cancelled.startDateTime.getTime(), cancelled.timezone),
-            'dd/MM/yyyy HH:mm',
-          );
-          // Identifies the patient by URN only; the addresses are the referrer's and the practitioner's.
-          const body = [
-            `The appointment${specialist ? ` with ${doctorName(specialist)}` : ''} on ${when} (${cancelled.timezone}) has been cancelled.`,
-            workflow.urn ? `Patient URN: ${workflow.urn}` : null,
-          ]
-            .filter(Boolean)
-            .join('\n');
-          const recipients = [
-            ...new Set([referrerEmail, specialist?.email].filter((e): e is string => Boolean(e))),
-          ];
-          for (const to of recipients) {
-            await queueEmail(tx, {
-              workflowId: workflow.id,
-              kind: 'notification',
-              toAddress: to,
-              subject: 'Appointment cancelled',
-              body,
-              sentBy: actor.user.uid,
-              status: 'queued',
-            });
-          }
-          emailsQueued = recipients.length;
-        }
+        const emailsQueued = input.sendCancellationEmail
+          ? await queueCancellationEmails(tx, actor, workflow, appointment, {
+              referrer: true,
+              practitioner: true,
+            })
+          : 0;
         await audit(tx, actor, origin, 'appointment.cancelled', workflow.id, {
           appointmentId: cancelled.appointmentId,
           emailsQueued,
@@ -426,6 +455,33 @@ export function createBookingService(deps: {
           cancelledAt: now.toISOString(),
           emailsQueued,
         };
+      });
+    },
+
+    /**
+     * The spec's cancellation e-mail (POST /admin/email/delete-appointment) for an appointment that
+     * is already cancelled: queued to the chosen recipients, with an audit row, in one transaction.
+     */
+    async sendCancellationEmail(
+      actor: AuthContext,
+      origin: RequestOrigin,
+      input: CancellationEmail,
+    ): Promise<CancellationEmailResponse> {
+      return db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const workflow = await workflowOf(tx, input.id);
+        const appointment = await findWorkflowAppointment(tx, workflow.id, input.appointmentId);
+        if (!appointment) throw new AppError(ErrorCode.notFound, B.noSuchAppointment);
+        if (!appointment.cancelledAt) throw new AppError(ErrorCode.conflict, B.notCancelled);
+        const emailsQueued = await queueCancellationEmails(tx, actor, workflow, appointment, input.to);
+        if (emailsQueued === 0) throw invalid('to', B.noRecipientAddress);
+        await audit(tx, actor, origin, 'appointment.cancellation-email.queued', workflow.id, {
+          appointmentId: appointment.id,
+          to: input.to,
+          emailsQueued,
+        });
+        await changes.publish(tx, { type: 'workflow.changed', ids: [workflow.id] });
+        return { workflowId: workflow.id, appointmentId: appointment.id, emailsQueued };
       });
     },
   };

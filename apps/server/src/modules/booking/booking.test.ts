@@ -4,6 +4,8 @@ import { format } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditEvents, emailMessages, sites, workflows } from '../../db/schema/index.ts';
+import { createOutboxEmailSender } from '../../integrations/email/email-sender.ts';
+import { deliverDueEmails } from '../../jobs/email-delivery.job.ts';
 import {
   bearer,
   createAvailability,
@@ -15,10 +17,12 @@ import {
   createUser,
   createWorkflow,
 } from '../../test/factories.ts';
+import { lastOutboxMessage } from '../../test/outbox.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const ZONE = 'Australia/Melbourne';
 const URL = '/api/admin/coreplus/appointment';
+const EMAIL_URL = '/api/admin/email/delete-appointment';
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 describe('booking', () => {
@@ -47,6 +51,16 @@ describe('booking', () => {
     const [h, min] = hhmm.split(':').map(Number) as [number, number];
     return new Date(new TZDate(y, m - 1, d, h, min, 0, ZONE).getTime()).toISOString();
   };
+
+  /** The cancellation e-mail's text for an appointment of the 'Bea Booker' specialist. */
+  const cancellationText = (
+    workflow: { clientFirstName: string; clientLastName: string; urn: string | null },
+    date: string,
+    hhmm: string,
+  ) =>
+    `The appointment of ${workflow.clientFirstName} ${workflow.clientLastName} with Dr Bea Booker on ` +
+    `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)} ${hhmm} (${ZONE}) has been cancelled.\n` +
+    `Patient URN: ${workflow.urn}`;
 
   /** A specialist with a 09:00-12:00 slot (room 2) on `date`, and a workflow to book. */
   async function bookable(date = day(4), specialistOverrides = {}) {
@@ -370,7 +384,21 @@ describe('booking', () => {
         (e) => e.kind === 'notification' && e.subject === 'Appointment cancelled' && e.status === 'queued',
       ),
     ).toBe(true);
-    expect(JSON.stringify(emails)).not.toContain(workflow.clientLastName);
+    expect(emails[0]?.body).toBe(cancellationText(workflow, date, '09:30'));
+    // The worker sends them after the commit, here through the built-in outbox adapter.
+    const outbox = createOutboxEmailSender(t.db);
+    expect(await deliverDueEmails({ db: t.db, email: outbox, clock: t.clock })).toMatchObject({ sent: 2 });
+    for (const to of ['bea@specialists.test', 'referrer@gp.test']) {
+      expect(await lastOutboxMessage(t.db, 'email', to)).toMatchObject({
+        subject: 'Appointment cancelled',
+        body: cancellationText(workflow, date, '09:30'),
+      });
+    }
+    const delivered = await t.db
+      .select()
+      .from(emailMessages)
+      .where(eq(emailMessages.workflowId, workflow.id));
+    expect(delivered.every((e) => e.status === 'sent' && e.sentAt !== null)).toBe(true);
     const again = await call('DELETE', URL, { id: workflow.id, appointmentId: created.appointment.id });
     expect(again.statusCode).toBe(404);
     // Booked again after the cancel.
@@ -391,6 +419,169 @@ describe('booking', () => {
       (await call('GET', `/api/admin/coreplus/availability-slot?specialistId=${specialist.id}&month=202613`))
         .statusCode,
     ).toBe(400);
+  });
+
+  /** A booked, then cancelled (without e-mail) appointment of a workflow with a referrer. */
+  async function cancelledAppointment(emails: { referrer?: string | null; specialist?: string | null } = {}) {
+    const { specialist, date, workflow } = await bookable(day(4), {
+      email: emails.specialist === undefined ? 'bea@specialists.test' : emails.specialist,
+    });
+    const referrer = await createReferrer(t.db, {
+      email: emails.referrer === undefined ? 'gp@clinic.test' : emails.referrer,
+    });
+    await t.db.update(workflows).set({ referrerId: referrer.id }).where(eq(workflows.id, workflow.id));
+    const created = await call('POST', URL, booking(workflow.id, specialist.id, date, '11:00'));
+    expect(created.statusCode, created.body).toBe(201);
+    const appointmentId: string = created.json().appointment.id;
+    const cancelled = await call('DELETE', URL, { id: workflow.id, appointmentId });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    return { workflow, specialist, date, appointmentId };
+  }
+  const queuedFor = (workflowId: string) =>
+    t.db.select().from(emailMessages).where(eq(emailMessages.workflowId, workflowId));
+
+  it('queues the cancellation e-mail to the chosen recipients, built from our records, with an audit row', async () => {
+    const { workflow, date, appointmentId } = await cancelledAppointment();
+    expect(await queuedFor(workflow.id)).toEqual([]);
+    const send = (to: { referrer: boolean; practitioner: boolean }) =>
+      call('POST', EMAIL_URL, {
+        id: workflow.id,
+        appointmentId,
+        // The spec's client also sends the content and addresses: never used.
+        to: { ...to, email: 'someone@elsewhere.test' },
+        content: { specialistName: 'Dr Nobody', patientName: 'Not Thepatient', appointmentTime: 'never' },
+        appointment: { referrer: { email: 'someone@elsewhere.test' } },
+      });
+
+    const toReferrer = await send({ referrer: true, practitioner: false });
+    expect(toReferrer.statusCode, toReferrer.body).toBe(200);
+    expect(toReferrer.json()).toEqual({ workflowId: workflow.id, appointmentId, emailsQueued: 1 });
+    const [first] = await queuedFor(workflow.id);
+    expect(first).toMatchObject({
+      toAddress: 'gp@clinic.test',
+      kind: 'notification',
+      subject: 'Appointment cancelled',
+      body: cancellationText(workflow, date, '11:00'),
+      status: 'queued',
+    });
+
+    expect((await send({ referrer: false, practitioner: true })).json().emailsQueued).toBe(1);
+    expect((await send({ referrer: true, practitioner: true })).json().emailsQueued).toBe(2);
+    const queued = await queuedFor(workflow.id);
+    expect(queued.map((e) => e.toAddress).sort()).toEqual([
+      'bea@specialists.test',
+      'bea@specialists.test',
+      'gp@clinic.test',
+      'gp@clinic.test',
+    ]);
+    expect(JSON.stringify(queued)).not.toMatch(/elsewhere|Nobody|Thepatient|never/);
+
+    const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, workflow.id));
+    const emailed = audit.filter((a) => a.action === 'appointment.cancellation-email.queued');
+    expect(emailed.map((a) => a.details)).toEqual(
+      expect.arrayContaining([
+        { appointmentId, to: { referrer: true, practitioner: false }, emailsQueued: 1 },
+        { appointmentId, to: { referrer: false, practitioner: true }, emailsQueued: 1 },
+        { appointmentId, to: { referrer: true, practitioner: true }, emailsQueued: 2 },
+      ]),
+    );
+    expect(emailed).toHaveLength(3);
+  });
+
+  it('sends one cancellation e-mail when the referrer and the practitioner share an address', async () => {
+    const { workflow, appointmentId } = await cancelledAppointment({
+      referrer: 'shared@practice.test',
+      specialist: 'shared@practice.test',
+    });
+    const res = await call('POST', EMAIL_URL, {
+      id: workflow.id,
+      appointmentId,
+      to: { referrer: true, practitioner: true },
+    });
+    expect(res.json().emailsQueued).toBe(1);
+  });
+
+  it('refuses the cancellation e-mail for unknown, live or unaddressable appointments with coded 4xx', async () => {
+    const { workflow, appointmentId } = await cancelledAppointment();
+    const both = { referrer: true, practitioner: true };
+    const expectRefused = async (body: object, status: number, code: string, message?: string) => {
+      const res = await call('POST', EMAIL_URL, body);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toMatchObject({ code, ...(message ? { message } : {}) });
+      return res.json();
+    };
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    await expectRefused({ id: nobody, appointmentId, to: both }, 404, 'NOT_FOUND', B.noSuchWorkflow);
+    await expectRefused(
+      { id: workflow.id, appointmentId: nobody, to: both },
+      404,
+      'NOT_FOUND',
+      B.noSuchAppointment,
+    );
+    // Another workflow's appointment.
+    const other = await cancelledAppointment();
+    await expectRefused(
+      { id: workflow.id, appointmentId: other.appointmentId, to: both },
+      404,
+      'NOT_FOUND',
+      B.noSuchAppointment,
+    );
+    // A booked appointment that is not cancelled.
+    const live = await bookable();
+    const booked = (await call('POST', URL, booking(live.workflow.id, live.specialist.id, live.date))).json();
+    await expectRefused(
+      { id: live.workflow.id, appointmentId: booked.appointment.id, to: both },
+      409,
+      'CONFLICT',
+      B.notCancelled,
+    );
+    // Nobody chosen, or a malformed body.
+    const none = await expectRefused(
+      { id: workflow.id, appointmentId, to: { referrer: false, practitioner: false } },
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(none.fieldErrors.to).toEqual([B.noRecipientChosen]);
+    await expectRefused({ id: workflow.id, appointmentId }, 400, 'VALIDATION_FAILED');
+    await expectRefused({ id: 'not-a-uuid', appointmentId, to: both }, 400, 'VALIDATION_FAILED');
+    // The chosen recipients have no address.
+    const unaddressed = await cancelledAppointment({ referrer: null, specialist: null });
+    const noAddress = await expectRefused(
+      { id: unaddressed.workflow.id, appointmentId: unaddressed.appointmentId, to: both },
+      400,
+      'VALIDATION_FAILED',
+      B.noRecipientAddress,
+    );
+    expect(noAddress.fieldErrors).toEqual({ to: [B.noRecipientAddress] });
+    const referrerOnly = await cancelledAppointment({ referrer: null });
+    await expectRefused(
+      {
+        id: referrerOnly.workflow.id,
+        appointmentId: referrerOnly.appointmentId,
+        to: { referrer: true, practitioner: false },
+      },
+      400,
+      'VALIDATION_FAILED',
+      B.noRecipientAddress,
+    );
+    for (const id of [workflow.id, live.workflow.id, unaddressed.workflow.id, referrerOnly.workflow.id]) {
+      expect(await queuedFor(id)).toEqual([]);
+      const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, id));
+      expect(audit.map((a) => a.action)).not.toContain('appointment.cancellation-email.queued');
+    }
+  });
+
+  it('refuses the cancellation e-mail to a role without workflow permission (403) and without a session (401)', async () => {
+    const { workflow, appointmentId } = await cancelledAppointment();
+    const body = { id: workflow.id, appointmentId, to: { referrer: true, practitioner: true } };
+    const gp = await createSessionToken(t.db, (await createUser(t.db, { role: 'GP' })).id);
+    const forbidden = await call('POST', EMAIL_URL, body, gp);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().code).toBe('FORBIDDEN');
+    const anonymous = await t.app.inject({ method: 'POST', url: EMAIL_URL, payload: body });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('UNAUTHENTICATED');
+    expect(await queuedFor(workflow.id)).toEqual([]);
   });
 
   it('refuses a role without workflow permission (403)', async () => {
