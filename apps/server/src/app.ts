@@ -31,6 +31,8 @@ import { eventRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/users.service.ts';
 import { createWorkflowActionService } from './modules/workflows/workflow-actions.service.ts';
@@ -118,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(userRoutes(createUserService({ db, clock, changes, passwordReset, log: logError })));
   await app.register(directoryRoutes(db));
+  await app.register(settingsRoutes(createSettingsService({ db, changes })));
   await app.register(
     workflowRoutes({
       workflows: createWorkflowService({ db, clock }),

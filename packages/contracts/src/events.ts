@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** What changed; clients refetch the matching data. NOTIFY and SSE carry only this (ids, never patient data). */
-export const CHANGE_TYPES = ['presence.changed', 'users.changed', 'workflow.changed'] as const;
+export const CHANGE_TYPES = [
+  'presence.changed',
+  'users.changed',
+  'workflow.changed',
+  'settings.changed',
+] as const;
 export const ChangeEventSchema = z.object({
   type: z.enum(CHANGE_TYPES),
   ids: z.array(z.string()).optional(),

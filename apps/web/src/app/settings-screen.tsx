@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '../features/auth/api/get-session';
 import { CreateClientPage } from '../features/clients/components/create-client-page';
+import { FeatureFlagsPage } from '../features/settings/components/feature-flags-page';
 import { AccountSettingPage } from '../features/users/components/account-setting-page';
 
 /** Where the settings area lives (the router mounts this page at settings/*). */
@@ -15,6 +16,8 @@ interface SettingsScreen {
   path: string;
   label: string;
   element: ReactElement;
+  /** Who sees the screen and may open it; everyone who sees its group when absent. */
+  visibleTo?: (user: SessionUser) => boolean;
 }
 
 interface SettingsGroup {
@@ -33,7 +36,15 @@ const SETTINGS_GROUPS: readonly SettingsGroup[] = [
   },
   {
     label: 'Admin',
-    screens: [{ path: 'account-setting', label: 'Account Setting', element: <CurrentUserAccountSetting /> }],
+    screens: [
+      { path: 'account-setting', label: 'Account Setting', element: <CurrentUserAccountSetting /> },
+      {
+        path: 'feature-flags',
+        label: 'Feature Flags',
+        element: <FeatureFlagsPage />,
+        visibleTo: (user) => hasPermission(user.role, Permission.otherSettings),
+      },
+    ],
   },
 ];
 
@@ -44,7 +55,11 @@ const FIRST_SCREEN = `${SETTINGS_PATH}/account-setting`;
 export function SettingsPage() {
   const { pathname } = useLocation();
   const user = useSession().data;
-  const groups = SETTINGS_GROUPS.filter((group) => !group.visibleTo || (user && group.visibleTo(user)));
+  const sees = (item: { visibleTo?: (user: SessionUser) => boolean }) =>
+    !item.visibleTo || Boolean(user && item.visibleTo(user));
+  const groups = SETTINGS_GROUPS.filter(sees)
+    .map((group) => ({ ...group, screens: group.screens.filter(sees) }))
+    .filter((group) => group.screens.length > 0);
   return (
     <Box h="100%" style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', minHeight: 0 }}>
       <Box

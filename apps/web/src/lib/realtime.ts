@@ -15,6 +15,7 @@ const QUERY_ROOTS: Record<ChangeEvent['type'], string> = {
   'presence.changed': 'presence',
   'users.changed': 'users',
   'workflow.changed': 'workflows',
+  'settings.changed': 'settings',
 };
 
 /** EventSource retries a dropped stream by itself, but gives up on an HTTP error; we then retry. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { settings } from '../../db/schema/index.ts';
 
@@ -22,6 +22,21 @@ export async function readSetting<K extends SettingKey>(
     .where(eq(settings.key, key))
     .limit(1);
   return (row?.value ?? SETTING_DEFAULTS[key]) as (typeof SETTING_DEFAULTS)[K];
+}
+
+/** Several settings in one query, each with its default when no row exists. */
+export async function readSettings<K extends SettingKey>(
+  db: Db,
+  keys: readonly K[],
+): Promise<{ [P in K]: (typeof SETTING_DEFAULTS)[P] }> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  return Object.fromEntries(keys.map((key) => [key, stored.get(key) ?? SETTING_DEFAULTS[key]])) as {
+    [P in K]: (typeof SETTING_DEFAULTS)[P];
+  };
 }
 
 export async function writeSetting<K extends SettingKey>(
