@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Tests of what only a PostgreSQL server has (dropped connections, row locks across sessions). */
+const POSTGRES_ONLY = 'apps/server/src/**/*.postgres.test.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? [] : [POSTGRES_ONLY],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -8,8 +8,8 @@ test('book an appointment on a free timeslot, then cancel it', async ({ page }) 
   await page.getByLabel('Filter Bookings').fill('to book');
   const firstRow = page.locator('tbody tr[aria-expanded]').first();
   await expect(firstRow).toContainText('To Book');
-  const urn = (await firstRow.locator('td').first().textContent())?.trim() ?? '';
-  const created = (await firstRow.locator('td').nth(3).textContent())?.trim() ?? '';
+  const urn = (await firstRow.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
+  const created = (await firstRow.locator('td[data-column="creationTimestamp"]').textContent())?.trim() ?? '';
   await page.getByLabel('Filter Bookings').fill('');
   await page.getByLabel('Filter URN').fill(urn);
   const row = page.locator('tbody tr[aria-expanded]').filter({ hasText: created });

@@ -7,7 +7,7 @@ test('a bad date of birth blocks the save; a good edit saves and shows live in a
 }) => {
   await signIn(page, DEMO_ADMIN);
   const row = page.locator('tbody tr[aria-expanded]').nth(2);
-  const urn = (await row.locator('td').first().textContent())?.trim() ?? '';
+  const urn = (await row.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
   await row.click();
   await page.getByRole('button', { name: 'Edit Client' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Client' });

@@ -18,13 +18,19 @@ test('filter, sort, page, open a panel, act on it, and see it live in a second b
   const toBook = await rangeTotal(page);
   expect(toBook).toBeGreaterThan(10);
   await expect(page.getByText(`1-10 of ${toBook}`)).toBeVisible();
-  const bookings = page.locator('tbody tr[aria-expanded] td:nth-child(10)');
+  const bookings = page.locator('tbody tr[aria-expanded] td[data-column="bookings"]');
   for (const cell of await bookings.all()) await expect(cell).toHaveText('To Book');
 
   await page.getByRole('button', { name: 'URN', exact: true }).click();
   await expect(page.locator('thead th[aria-sort="ascending"]')).toHaveCount(1);
-  const urns = await page.locator('tbody tr[aria-expanded] td:first-child').allTextContents();
-  expect(urns).toEqual([...urns].sort());
+  // The new order arrives after the header shows the sort.
+  const urnCells = page.locator('tbody tr[aria-expanded] td[data-column="urn"]');
+  await expect
+    .poll(async () => {
+      const urns = await urnCells.allTextContents();
+      return urns.length === 10 && urns.join() === [...urns].sort().join();
+    })
+    .toBe(true);
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByText(`11-20 of ${toBook}`)).toBeVisible();
   await page.getByRole('button', { name: 'Clear All Sortings' }).click();
@@ -32,10 +38,10 @@ test('filter, sort, page, open a panel, act on it, and see it live in a second b
   await expect(page.getByText(`1-10 of ${all}`)).toBeVisible();
 
   const firstRow = page.locator('tbody tr[aria-expanded]').first();
-  const urn = (await firstRow.locator('td').first().textContent())?.trim() ?? '';
+  const urn = (await firstRow.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
   await firstRow.click();
   await expect(firstRow).toHaveAttribute('aria-expanded', 'true');
-  for (const tab of ['Logs', 'SMS', 'Email', 'History', 'Todo List', 'Activity']) {
+  for (const tab of ['SMS Logs', 'Send SMS', 'Send Email', 'History', 'Todo List', 'Activity']) {
     await expect(page.getByRole('tab', { name: tab })).toBeVisible();
   }
   await page.screenshot({ path: 'e2e/artifacts/workflow-panel.png' });

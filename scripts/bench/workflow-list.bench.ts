@@ -1,29 +1,33 @@
 /**
  * Workflow list benchmark: 10 concurrent clients against the HTTP API, and the same queries run
  * directly through the query module, over whatever the database holds (seed it with
- * `npm run seed:large -- 1000000`). Needs DATABASE_URL (PostgreSQL).
+ * `npm run seed:large -- 1000000`). Needs DATABASE_URL (PostgreSQL). The API server runs in its own
+ * process (serve-api.ts), as it does in production, so the clients do not share its event loop.
  *
- *   DATABASE_URL=postgres://... npm run bench -- [requestsPerScenario]
+ *   DATABASE_URL=postgres://... npm run bench -- [requestsPerScenario] [scenarioNameContains]
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type { WorkflowListRequest } from '@telecare/contracts/workflows';
 import { count, eq } from 'drizzle-orm';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { readConfig } from '../../apps/server/src/config.ts';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
 import { sessions, users, workflows } from '../../apps/server/src/db/schema/index.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/auth.service.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
 import {
   countWorkflows,
+  prepareListQuery,
   selectWorkflowPage,
   type WorkflowListQuery,
 } from '../../apps/server/src/modules/workflows/workflows.queries.ts';
 
 const CONCURRENCY = 10;
 const REQUESTS = Number(process.argv[2] ?? 200);
+const ONLY = process.argv[3];
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Set DATABASE_URL to the PostgreSQL database to measure.');
 
@@ -45,6 +49,7 @@ const FILTERS: [keyof NonNullable<WorkflowListRequest['filters']>, string][] = [
 ];
 
 const database = await openPostgres(url, CONCURRENCY * 2);
+await database.migrate();
 const { db } = database;
 const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(workflows);
 const [{ active } = { active: 0 }] = await db
@@ -119,10 +124,21 @@ async function measure(run: () => Promise<void>) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-const config = readConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: url });
-const app = await buildApp({ config, database, logger: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const server = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []),
+    '--import',
+    'tsx',
+    fileURLToPath(new URL('serve-api.ts', import.meta.url)),
+  ],
+  {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const [port] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
+const base = `http://127.0.0.1:${port}`;
 const token = await benchUserToken();
 
 console.log(
@@ -131,7 +147,7 @@ console.log(
 console.log('| scenario | rows found | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | API/SQL p95 |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 let failures = 0;
-for (const scenario of scenarios) {
+for (const scenario of scenarios.filter((s) => !ONLY || s.name.includes(ONLY))) {
   const query: WorkflowListQuery = {
     list: 'active',
     page: 1,
@@ -153,9 +169,10 @@ for (const scenario of scenarios) {
   });
   const now = new Date();
   const direct = await measure(async () => {
-    const { total: matched } = await countWorkflows(db, query, now);
+    const prepared = await prepareListQuery(db, query, now);
+    const { total: matched } = await countWorkflows(db, prepared);
     const lastPage = Math.max(1, Math.ceil(matched / query.pageSize));
-    await selectWorkflowPage(db, query, (Math.min(query.page, lastPage) - 1) * query.pageSize, now);
+    await selectWorkflowPage(db, prepared, (Math.min(query.page, lastPage) - 1) * query.pageSize);
   });
   const ratio = api.p95 / direct.p95;
   if (api.p95 > 100 || ratio > 1.5) failures++;
@@ -166,5 +183,6 @@ for (const scenario of scenarios) {
 console.log(
   `\n${failures === 0 ? 'All scenarios within' : `${failures} scenario(s) outside`} the target (API p95 <= 100 ms and <= 1.5 x SQL p95).`,
 );
-await app.close();
+server.kill('SIGTERM');
+await once(server, 'exit');
 await database.close();

@@ -5,7 +5,11 @@ export const WORKFLOW_LIST_NAMES = ['active', 'archived', 'history'] as const;
 export const WorkflowListNameSchema = z.enum(WORKFLOW_LIST_NAMES);
 export type WorkflowListName = z.infer<typeof WorkflowListNameSchema>;
 
-/** The workflow table's columns, in display order; each is sortable and filterable. */
+/**
+ * The workflow table's columns, in display order; each is sortable and filterable. `coordinator`
+ * (the booking coordinator) is the experiments flag's extra column: the server always accepts it,
+ * the active list shows it only while the flag is on.
+ */
 export const WORKFLOW_COLUMNS = [
   'urn',
   'category',
@@ -21,6 +25,7 @@ export const WORKFLOW_COLUMNS = [
   'adminCheckNotes',
   'adminCheck',
   'gpReport',
+  'coordinator',
 ] as const;
 export type WorkflowColumn = (typeof WORKFLOW_COLUMNS)[number];
 
@@ -74,6 +79,8 @@ export const WorkflowRowSchema = z.object({
   adminCheckStatus: z.string().nullable(),
   gpReportStatus: z.string().nullable(),
   hasGpReport: z.boolean(),
+  /** The booking coordinator's short name (else first and last name); null when unassigned. */
+  coordinator: z.string().nullable(),
   list: z.enum(['active', 'archived', 'history', 'deleted']),
   newOrReview: z.enum(['N', 'R']),
   continuation: z.string().nullable(),

@@ -2,8 +2,10 @@ import type { WorkflowListName } from '@telecare/contracts/workflows';
 import { BookingModal } from '../features/booking/components/booking-modal';
 import { CancelAppointmentModal } from '../features/booking/components/cancel-appointment-modal';
 import { EditClientModal } from '../features/clients/components/edit-client-modal';
+import { useFeatureFlags } from '../features/settings/api/feature-flags';
 import { ManageTasksModal } from '../features/tasks/components/manage-tasks-modal';
 import type {
+  PanelTabSet,
   WorkflowPanelBookingSlot,
   WorkflowPanelSlot,
 } from '../features/workflows/components/panel/workflow-panel';
@@ -20,6 +22,16 @@ const WORKFLOW_LIST_SCREENS: Record<WorkflowListName, { path: string; label: str
   active: { path: 'client-appointment', label: 'Workflow' },
   archived: { path: 'archived-client-appointment', label: 'Archived Workflow' },
   history: { path: 'history-client-appointment', label: 'History Workflow' },
+};
+
+/**
+ * The detail panel's tab set on each list (docs/decisions/0013): an archived workflow is closed
+ * work, so its screen shows only the messaging tabs (SMS Logs, Send SMS, Send Email).
+ */
+const PANEL_TAB_SETS: Record<WorkflowListName, PanelTabSet> = {
+  active: 'full',
+  archived: 'short',
+  history: 'full',
 };
 
 /** One workflow in its list's screen (the spec's `?id=`). */
@@ -43,10 +55,14 @@ const renderBooking: WorkflowPanelBookingSlot = (detail, mode, close) =>
   );
 
 export function WorkflowScreen({ list }: { list: WorkflowListName }) {
+  // The experiments flag adds the Coordinator filter column to the active list (spec section 2).
+  const experiments = useFeatureFlags().data?.experiments ?? false;
   return (
     <WorkflowListPage
       list={list}
       workflowHref={workflowHref}
+      panelTabSet={PANEL_TAB_SETS[list]}
+      showCoordinator={list === 'active' && experiments}
       renderEditClient={renderEditClient}
       renderManageTasks={renderManageTasks}
       renderBooking={renderBooking}

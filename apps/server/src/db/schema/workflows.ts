@@ -129,9 +129,16 @@ export const workflows = pgTable(
         ['admin_check', t.adminCheckStatus],
         ['gp_report', t.gpReportStatus],
       ] as const
-    ).map(([name, column]) => index(`workflows_list_${name}_idx`).on(t.listName, column)),
+    )
+      // Creation time and id follow the column, so a sort on one column is read in index order
+      // in either direction (ties follow the direction of the sort).
+      .map(([name, column]) =>
+        index(`workflows_list_${name}_idx`).on(t.listName, column, t.creationTimestamp, t.id),
+      ),
     index('workflows_client_identity_idx').on(t.clientFirstName, t.clientLastName, t.clientDateOfBirth),
     index('workflows_client_id_idx').on(t.clientId),
+    // The experiments flag's Coordinator filter and the unassigned filter.
+    index('workflows_list_coordinator_idx').on(t.listName, t.bookingCoordinatorId),
     ...(
       [
         ['urn', t.urn],
@@ -151,6 +158,8 @@ export const workflows = pgTable(
 export const workflowListCounts = pgTable('workflow_list_counts', {
   listName: text('list_name').primaryKey(),
   total: bigint('total', { mode: 'number' }).notNull().default(0),
+  /** Raised whenever a row enters or leaves the list or moves in its default order (deep pages). */
+  orderVersion: bigint('order_version', { mode: 'number' }).notNull().default(0),
 });
 
 export const workflowActivities = pgTable(

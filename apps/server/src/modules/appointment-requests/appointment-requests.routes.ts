@@ -25,7 +25,7 @@ export function appointmentRequestRoutes(requests: AppointmentRequestService): F
           response: { 200: AppointmentRequestListResponseSchema },
         },
       },
-      async (request) => requests.list(request.body),
+      async (request) => requests.list(requireAuth(request), originOf(request), request.body),
     );
 
     app.post(

@@ -45,12 +45,31 @@ export function createAppointmentRequestService(deps: {
 
   return {
     /** A page of the requests table; a page past the end is clamped to the last page. */
-    async list(query: AppointmentRequestListQuery): Promise<AppointmentRequestListResponse> {
+    async list(
+      auth: AuthContext,
+      origin: RequestOrigin,
+      query: AppointmentRequestListQuery,
+    ): Promise<AppointmentRequestListResponse> {
       const total = await countAppointmentRequests(db, query);
       const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
       const page = Math.min(query.page, lastPage);
       const rows =
         total === 0 ? [] : await selectAppointmentRequestPage(db, query, (page - 1) * query.pageSize);
+      // Which patients' requests were shown, by id; filter texts may hold names, so only their columns.
+      await recordAudit(db, {
+        action: 'appointment-request.list.viewed',
+        actorUserId: auth.user.uid,
+        actorRole: auth.user.role,
+        entityType: 'appointment-request-list',
+        ipAddress: origin.ipAddress,
+        details: {
+          page,
+          requestIds: rows.map((row) => row.id),
+          filteredColumns: Object.entries(query.filters)
+            .filter(([, value]) => value)
+            .map(([column]) => column),
+        },
+      });
       return {
         rows: rows.map((row) => ({
           id: row.id,

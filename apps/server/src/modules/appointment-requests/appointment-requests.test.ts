@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { appointmentRequests, appointments, auditEvents, workflows } from '../../db/schema/index.ts';
@@ -95,6 +95,21 @@ describe('appointment requests', () => {
       ...extra,
     },
     selectedSMSTemplateSetId: smsSetId,
+  });
+
+  it('audits which requests a page showed, by id, without the filter texts', async () => {
+    const page = await list({ filters: { client: 'zz-nobody' } });
+    expect(page.total).toBe(0);
+    const all = await list({});
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'appointment-request.list.viewed'))
+      .orderBy(desc(auditEvents.id))
+      .limit(2);
+    expect(events[0]?.details).toMatchObject({ page: all.page, requestIds: ids(all), filteredColumns: [] });
+    expect(events[1]?.details).toMatchObject({ requestIds: [], filteredColumns: ['client'] });
+    expect(JSON.stringify(events)).not.toContain('zz-nobody');
   });
 
   it('lists by booking status order (first, second, other, fourth, then pending), then newest first', async () => {

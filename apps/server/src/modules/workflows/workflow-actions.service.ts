@@ -27,11 +27,13 @@ import {
   latestIvrCall,
 } from './workflow-detail.queries.ts';
 import {
+  attachCoordinatorNames,
   findWorkflow,
   findWorkflowsIncludingDeleted,
   toWorkflowRow,
   updateWorkflows,
   type WorkflowRecord,
+  type WorkflowRecordWithNames,
 } from './workflows.queries.ts';
 
 type UpdateTasks = z.output<typeof UpdateTasksSchema>;
@@ -211,8 +213,8 @@ export function createWorkflowActionService(deps: { db: Db; clock: Clock; change
           from: workflow.category,
           to: category,
         });
-        const [after] = await findWorkflowsIncludingDeleted(tx, [id]);
-        return { result: toWorkflowRow(after as WorkflowRecord, clock.now()), ids: [id] };
+        const [after] = await attachCoordinatorNames(tx, await findWorkflowsIncludingDeleted(tx, [id]));
+        return { result: toWorkflowRow(after as WorkflowRecordWithNames, clock.now()), ids: [id] };
       });
     },
 
@@ -227,8 +229,8 @@ export function createWorkflowActionService(deps: { db: Db; clock: Clock; change
         );
         await updateWorkflows(tx, [id], fields);
         await audit(tx, auth, origin, 'workflow.rebuilt', id, { fields: changed });
-        const [after] = await findWorkflowsIncludingDeleted(tx, [id]);
-        return { result: toWorkflowRow(after as WorkflowRecord, clock.now()), ids: [id] };
+        const [after] = await attachCoordinatorNames(tx, await findWorkflowsIncludingDeleted(tx, [id]));
+        return { result: toWorkflowRow(after as WorkflowRecordWithNames, clock.now()), ids: [id] };
       });
     },
 
@@ -324,8 +326,8 @@ export function createWorkflowActionService(deps: { db: Db; clock: Clock; change
             reason: 'booking status',
           });
         }
-        const [after] = await findWorkflowsIncludingDeleted(tx, [input.id]);
-        return { result: toWorkflowRow(after as WorkflowRecord, now), ids: [input.id] };
+        const [after] = await attachCoordinatorNames(tx, await findWorkflowsIncludingDeleted(tx, [input.id]));
+        return { result: toWorkflowRow(after as WorkflowRecordWithNames, now), ids: [input.id] };
       });
     },
   };

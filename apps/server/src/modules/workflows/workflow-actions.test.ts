@@ -153,6 +153,30 @@ describe('workflow detail and actions', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('archives and un-archives several workflows at once, one audit row each, all or none', async () => {
+    const a = await createWorkflow(t.db);
+    const b = await createWorkflow(t.db);
+    const c = await createWorkflow(t.db);
+    const archived = await call('POST', '/api/admin/workflow/archive', { selectedCaIds: [a.id, b.id, c.id] });
+    expect(archived.json()).toEqual({ updated: 3 });
+    for (const w of [a, b, c]) {
+      expect((await rowOf(w.id))?.listName).toBe('archived');
+      expect(await actions(w.id)).toEqual(['workflow.archived']);
+    }
+    const back = await call('POST', '/api/admin/workflow/un-archive', { selectedCaIds: [a.id, b.id] });
+    expect(back.json()).toEqual({ updated: 2 });
+    expect((await rowOf(a.id))?.listName).toBe('active');
+    expect((await rowOf(b.id))?.listName).toBe('active');
+    expect((await rowOf(c.id))?.listName).toBe('archived');
+
+    // One unknown id refuses the whole request: nothing changes.
+    const partly = await call('POST', '/api/admin/workflow/archive', {
+      selectedCaIds: [a.id, '00000000-0000-0000-0000-000000000000'],
+    });
+    expect(partly.statusCode).toBe(404);
+    expect((await rowOf(a.id))?.listName).toBe('active');
+  });
+
   it('deletes softly, and only IT staff can restore', async () => {
     const workflow = await createWorkflow(t.db);
     expect((await call('POST', '/api/admin/workflow/delete', { ids: [workflow.id] })).json()).toEqual({

@@ -21,6 +21,7 @@ import {
   selectTodos,
 } from './workflow-detail.queries.ts';
 import {
+  attachCoordinatorNames,
   findWorkflow,
   selectSameClientWorkflows,
   toWorkflowRow,
@@ -125,7 +126,7 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
       });
       const ivrState = ivr ? { status: ivr.status, reply: ivr.reply } : null;
       return {
-        row: toWorkflowRow(workflow, now),
+        row: toWorkflowRow((await attachCoordinatorNames(db, [workflow]))[0] ?? workflow, now),
         client: toClientRecord(client.client, client.addresses),
         referral: referral
           ? {
@@ -252,7 +253,10 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
     async history(auth: AuthContext, origin: RequestOrigin, id: string) {
       const workflow = await load(id);
       const now = clock.now();
-      const rows = (await selectSameClientWorkflows(db, workflow)).filter((w) => w.id !== id);
+      const rows = await attachCoordinatorNames(
+        db,
+        (await selectSameClientWorkflows(db, workflow)).filter((w) => w.id !== id),
+      );
       await recordAudit(db, {
         action: 'workflow.history.viewed',
         actorUserId: auth.user.uid,

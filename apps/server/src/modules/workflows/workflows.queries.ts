@@ -22,9 +22,12 @@ import {
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { workflowListCounts, workflows } from '../../db/schema/index.ts';
+import { users, workflowListCounts, workflows } from '../../db/schema/index.ts';
+import { deepPageIds } from './list-bookmarks.ts';
 
 export type WorkflowRecord = typeof workflows.$inferSelect;
+/** A workflow with its booking coordinator's display name (see attachCoordinatorNames). */
+export type WorkflowRecordWithNames = WorkflowRecord & { coordinatorName?: string | null };
 
 const DISPLAY_ZONE = 'Australia/Melbourne';
 const WEEK = sql.raw(`interval '7 days'`);
@@ -32,13 +35,26 @@ const WEEK = sql.raw(`interval '7 days'`);
 const displayTime = (column: AnyPgColumn) =>
   sql`to_char(${column} AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)}, 'DD/MM/YYYY HH24:MI')`;
 
-type ColumnSql = { sort: SQL[]; filter: (text: string) => SQL };
+type ColumnSql = {
+  sort: SQL[];
+  filter: (text: string) => SQL;
+  /** A column with few distinct values per list: the filter resolves the matching values first. */
+  fewValues?: AnyPgColumn | undefined;
+  /** A column with few distinct values per list that a stacked sort can read one value at a time. */
+  groups?: AnyPgColumn | undefined;
+};
 
 const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const text = (column: AnyPgColumn): ColumnSql => ({
   sort: [sql`${column}`],
   filter: (value) => sql`${column} ILIKE ${likePattern(value)}`,
+});
+/** Specialists, specialities, sites: tens of values, each on many rows. */
+const fewValues = (column: AnyPgColumn): ColumnSql => ({
+  ...text(column),
+  fewValues: column,
+  groups: column,
 });
 const localMidnight = (day: string) => sql`(${day}::timestamp AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)})`;
 
@@ -57,6 +73,7 @@ const time = (column: AnyPgColumn): ColumnSql => ({
  */
 const coded = (column: AnyPgColumn, labels: Record<string, string>): ColumnSql => ({
   sort: [sql`${column}`],
+  groups: column,
   filter: (value) => {
     const needle = value.toLowerCase();
     const codes = Object.entries(labels)
@@ -66,6 +83,24 @@ const coded = (column: AnyPgColumn, labels: Record<string, string>): ColumnSql =
   },
 });
 
+/** How a staff member is shown in the lists: their short name, else first and last name. */
+const STAFF_DISPLAY_NAME = sql<string>`coalesce(nullif(btrim(${users.shortName}), ''), ${users.firstName} || ' ' || ${users.lastName})`;
+
+/**
+ * The booking coordinator (the experiments flag's column). The users table is small, so the filter
+ * matches the coordinators' ids first (by the name shown or the full name) and the sort looks the
+ * name up per row.
+ */
+const coordinator: ColumnSql = {
+  sort: [
+    sql`(select ${STAFF_DISPLAY_NAME} from ${users} where ${users.id} = ${workflows.bookingCoordinatorId})`,
+  ],
+  filter: (value) => {
+    const pattern = likePattern(value);
+    return sql`${workflows.bookingCoordinatorId} in (select ${users.id} from ${users} where ${STAFF_DISPLAY_NAME} ilike ${pattern} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern})`;
+  },
+};
+
 /** What each list column sorts by (in order), and how its filter matches. */
 const COLUMN_SQL: Record<WorkflowColumn, ColumnSql> = {
   urn: text(workflows.urn),
@@ -73,9 +108,9 @@ const COLUMN_SQL: Record<WorkflowColumn, ColumnSql> = {
   client: text(workflows.clientFullName),
   creationTimestamp: time(workflows.creationTimestamp),
   referrer: text(workflows.referrerName),
-  caseManager: text(workflows.caseManagerName),
-  speciality: text(workflows.specialityName),
-  site: text(workflows.siteName),
+  caseManager: fewValues(workflows.caseManagerName),
+  speciality: fewValues(workflows.specialityName),
+  site: fewValues(workflows.siteName),
   appointmentDate: time(workflows.appointmentStart),
   bookings: coded(workflows.bookingStatus, BOOKING_STATUS_LABELS),
   results: coded(workflows.resultsStatus, TASK_STATUS_LABELS),
@@ -85,7 +120,9 @@ const COLUMN_SQL: Record<WorkflowColumn, ColumnSql> = {
   gpReport: {
     ...coded(workflows.gpReportStatus, GP_REPORT_STATUS_LABELS),
     sort: [sql`(${workflows.gpReportDocumentId} is not null)`, sql`${workflows.gpReportStatus}`],
+    groups: undefined,
   },
+  coordinator,
 };
 
 /** The drop-down filters of the active list; meanings in docs/domain.md. */
@@ -115,24 +152,96 @@ export type WorkflowListQuery = {
   id?: string | undefined;
 };
 
-function whereOf(query: WorkflowListQuery, now: Date) {
+/** A list request turned into SQL once: its conditions and its order. */
+export type PreparedListQuery = {
+  query: WorkflowListQuery;
+  where: SQL | undefined;
+  order: SQL[];
+  wholeList: boolean;
+};
+
+export async function prepareListQuery(
+  db: Db,
+  query: WorkflowListQuery,
+  now: Date,
+): Promise<PreparedListQuery> {
+  return {
+    query,
+    where: await whereOf(db, query, now),
+    order: orderOf(query),
+    wholeList: isWholeList(query),
+  };
+}
+
+async function whereOf(db: Db, query: WorkflowListQuery, now: Date) {
   if (query.id) return and(eq(workflows.id, query.id), isNull(workflows.deletedAt));
   const conditions: (SQL | undefined)[] = [eq(workflows.listName, query.list)];
   for (const [column, value] of Object.entries(query.filters) as [WorkflowColumn, string | undefined][]) {
-    if (value) conditions.push(COLUMN_SQL[column].filter(value));
+    if (value) conditions.push(await filterOf(db, query.list, COLUMN_SQL[column], value));
   }
   for (const name of query.namedFilters) conditions.push(NAMED_FILTER_SQL[name](now));
   return and(...conditions);
+}
+
+/** Past this many distinct values in a list, a few-values column is filtered as plain text. */
+const FEW_VALUES_LIMIT = 500;
+
+async function filterOf(db: Db, list: WorkflowListName, column: ColumnSql, value: string) {
+  if (!column.fewValues) return column.filter(value);
+  const values = await matchingValues(db, list, column.fewValues, value);
+  if (!values) return column.filter(value);
+  return values.length ? inArray(column.fewValues, values) : sql`false`;
+}
+
+/** The column's distinct values in the list, in order: one probe of the (list_name, column) index each. */
+const skipScan = (list: WorkflowListName, column: AnyPgColumn) => sql`
+  WITH RECURSIVE found(value) AS (
+    (SELECT ${column} FROM ${workflows}
+      WHERE ${workflows.listName} = ${list} AND ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
+    UNION ALL
+    SELECT (SELECT ${column} FROM ${workflows}
+      WHERE ${workflows.listName} = ${list} AND ${column} > found.value ORDER BY ${column} LIMIT 1)
+    FROM found WHERE found.value IS NOT NULL
+  )`;
+
+/** The column's distinct values in the list that contain the text; null when there are too many. */
+async function matchingValues(db: Db, list: WorkflowListName, column: AnyPgColumn, value: string) {
+  const result = (await db.execute(sql`${skipScan(list, column)}
+    SELECT value, value ILIKE ${likePattern(value)} AS matches
+    FROM found WHERE value IS NOT NULL LIMIT ${FEW_VALUES_LIMIT + 1}`)) as unknown as {
+    rows: { value: string; matches: boolean }[];
+  };
+  if (result.rows.length > FEW_VALUES_LIMIT) return null;
+  return result.rows.filter((row) => row.matches).map((row) => row.value);
+}
+
+/** The column's distinct values in the list, in the column's order; null when there are too many. */
+async function distinctValues(db: Db, list: WorkflowListName, column: AnyPgColumn) {
+  const result = (await db.execute(sql`${skipScan(list, column)}
+    SELECT value FROM found WHERE value IS NOT NULL LIMIT ${FEW_VALUES_LIMIT + 1}`)) as unknown as {
+    rows: { value: string }[];
+  };
+  return result.rows.length > FEW_VALUES_LIMIT ? null : result.rows.map((row) => row.value);
 }
 
 function orderOf(query: WorkflowListQuery) {
   const order = query.sort.flatMap(({ column, direction }) =>
     COLUMN_SQL[column].sort.map((expression) => (direction === 'asc' ? asc(expression) : desc(expression))),
   );
+  // Ties follow the direction of the last sorted column (newest first by default), which is the
+  // order of the column's (list_name, column, creation time, id) index read forwards or backwards.
+  const ties = query.sort.at(-1)?.direction === 'asc' ? asc : desc;
   if (!query.sort.some((s) => s.column === 'creationTimestamp'))
-    order.push(desc(workflows.creationTimestamp));
-  order.push(desc(workflows.id));
+    order.push(ties(workflows.creationTimestamp));
+  order.push(ties(workflows.id));
   return order;
+}
+
+/** The direction when the list is in creation-time order only (the default order is descending). */
+function creationOrderOf(query: WorkflowListQuery) {
+  if (query.sort.length === 0) return 'desc';
+  const [only] = query.sort;
+  return query.sort.length === 1 && only?.column === 'creationTimestamp' ? only.direction : null;
 }
 
 const isWholeList = (query: WorkflowListQuery) =>
@@ -140,27 +249,30 @@ const isWholeList = (query: WorkflowListQuery) =>
 
 /** Filtered results are counted exactly up to this many rows; past it the planner's estimate is used. */
 export const EXACT_COUNT_CAP = 5000;
+/** An estimate this far past the cap is taken as it is, without counting up to the cap first. */
+const TRUSTED_ESTIMATE = 4 * EXACT_COUNT_CAP;
 
 export type ListTotal = { total: number; estimated: boolean };
 
 export async function countWorkflows(
   db: Db,
-  query: WorkflowListQuery,
-  now: Date,
+  prepared: PreparedListQuery,
   cap: number | null = EXACT_COUNT_CAP,
 ): Promise<ListTotal> {
-  if (isWholeList(query)) {
+  const { query, where } = prepared;
+  if (prepared.wholeList) {
     const [kept] = await db
       .select({ total: workflowListCounts.total })
       .from(workflowListCounts)
       .where(eq(workflowListCounts.listName, query.list));
     return { total: kept?.total ?? 0, estimated: false };
   }
-  const where = whereOf(query, now);
   if (cap === null) {
     const [row] = await db.select({ total: count() }).from(workflows).where(where);
     return { total: row?.total ?? 0, estimated: false };
   }
+  const estimate = await estimateRows(db, where);
+  if (estimate > TRUSTED_ESTIMATE) return { total: estimate, estimated: true };
   const matches = db
     .select({ one: sql`1` })
     .from(workflows)
@@ -170,7 +282,7 @@ export async function countWorkflows(
   const [row] = await db.select({ total: count() }).from(matches);
   const counted = row?.total ?? 0;
   if (counted <= cap) return { total: counted, estimated: false };
-  return { total: Math.max(cap + 1, await estimateRows(db, where)), estimated: true };
+  return { total: Math.max(cap + 1, estimate), estimated: true };
 }
 
 async function estimateRows(db: Db, where: SQL | undefined) {
@@ -185,14 +297,23 @@ async function estimateRows(db: Db, where: SQL | undefined) {
 }
 
 /** The page's ids first (an index-only walk past the offset), then just those rows. */
-export async function selectWorkflowPage(db: Db, query: WorkflowListQuery, offset: number, now: Date) {
-  const ids = await db
-    .select({ id: workflows.id })
-    .from(workflows)
-    .where(whereOf(query, now))
-    .orderBy(...orderOf(query))
-    .limit(query.pageSize)
-    .offset(offset);
+export async function selectWorkflowPage(db: Db, prepared: PreparedListQuery, offset: number) {
+  const { query } = prepared;
+  const direction = creationOrderOf(query);
+  const deepIds =
+    prepared.wholeList && direction
+      ? await deepPageIds(db, query.list, { offset, limit: query.pageSize, direction })
+      : null;
+  const ids =
+    deepIds?.map((id) => ({ id })) ??
+    (await groupWalkIds(db, prepared, offset)) ??
+    (await db
+      .select({ id: workflows.id })
+      .from(workflows)
+      .where(prepared.where)
+      .orderBy(...prepared.order)
+      .limit(query.pageSize)
+      .offset(offset));
   if (ids.length === 0) return [];
   const rows = await db
     .select()
@@ -205,6 +326,39 @@ export async function selectWorkflowPage(db: Db, query: WorkflowListQuery, offse
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((r) => byId.get(r.id)).filter((row): row is WorkflowRecord => Boolean(row));
+}
+
+/** Past this offset a stacked sort is left to the planner. */
+const GROUP_WALK_MAX_OFFSET = 1000;
+
+/**
+ * A stacked sort of the whole list led by a column with few values (Speciality, Site, Bookings
+ * ...): each value's rows are read in the order of the remaining columns, value by value, until
+ * the page is full, so no value's rows are sorted as a whole (the next column's index serves).
+ */
+async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: number) {
+  const { query } = prepared;
+  const [first, second] = query.sort;
+  const column = first && COLUMN_SQL[first.column].groups;
+  if (!column || !second || !prepared.wholeList || offset > GROUP_WALK_MAX_OFFSET) return null;
+  const values = await distinctValues(db, query.list, column);
+  if (!values) return null;
+  // As in ORDER BY: empty values last when ascending, first when descending.
+  const groups = first.direction === 'asc' ? [...values, null] : [null, ...values.reverse()];
+  const rest = prepared.order.slice(COLUMN_SQL[first.column].sort.length);
+  const wanted = offset + query.pageSize;
+  const ids: { id: string }[] = [];
+  for (const value of groups) {
+    const rows = await db
+      .select({ id: workflows.id })
+      .from(workflows)
+      .where(and(prepared.where, value === null ? isNull(column) : eq(column, value)))
+      .orderBy(...rest)
+      .limit(wanted - ids.length);
+    ids.push(...rows);
+    if (ids.length >= wanted) break;
+  }
+  return ids.slice(offset);
 }
 
 export async function findWorkflow(db: Db, id: string) {
@@ -246,7 +400,31 @@ export async function updateWorkflows(db: Db, ids: string[], values: Partial<typ
 export const notDeleted = isNull(workflows.deletedAt);
 export const isDeleted = isNotNull(workflows.deletedAt);
 
-export function toWorkflowRow(w: WorkflowRecord, now: Date): WorkflowRow {
+/**
+ * The booking coordinators' display names for a page of workflows: one users lookup for the
+ * page's distinct coordinator ids (no query per row). toWorkflowRow then fills `coordinator`;
+ * without this step it is null.
+ */
+export async function attachCoordinatorNames(
+  db: Db,
+  records: readonly WorkflowRecord[],
+): Promise<WorkflowRecordWithNames[]> {
+  const ids = [
+    ...new Set(records.map((w) => w.bookingCoordinatorId).filter((id): id is string => Boolean(id))),
+  ];
+  if (ids.length === 0) return records.map((w) => ({ ...w, coordinatorName: null }));
+  const found = await db
+    .select({ id: users.id, name: STAFF_DISPLAY_NAME })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const names = new Map(found.map((u) => [u.id, u.name]));
+  return records.map((w) => ({
+    ...w,
+    coordinatorName: w.bookingCoordinatorId ? (names.get(w.bookingCoordinatorId) ?? null) : null,
+  }));
+}
+
+export function toWorkflowRow(w: WorkflowRecordWithNames, now: Date): WorkflowRow {
   const list =
     w.listName === 'deleted'
       ? 'deleted'
@@ -280,6 +458,7 @@ export function toWorkflowRow(w: WorkflowRecord, now: Date): WorkflowRow {
     adminCheckStatus: w.adminCheckStatus,
     gpReportStatus: w.gpReportStatus,
     hasGpReport: Boolean(w.gpReportDocumentId),
+    coordinator: w.coordinatorName ?? null,
     list,
     newOrReview: newOrReview(w.isNewAppointment),
     continuation: continuationLabel(w.contOrTbc),

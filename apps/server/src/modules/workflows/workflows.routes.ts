@@ -46,7 +46,7 @@ export function workflowRoutes(deps: {
           response: { 200: WorkflowListResponseSchema },
         },
       },
-      async (request) => workflows.listWorkflows(request.body),
+      async (request) => workflows.listWorkflows(requireAuth(request), originOf(request), request.body),
     );
 
     app.get(

@@ -1,7 +1,7 @@
 import { BOOKING_STATUSES, workflowListOf } from '@telecare/domain/booking-status';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, workflows } from '../../db/schema/index.ts';
+import { auditEvents, documents, workflows } from '../../db/schema/index.ts';
 import { createSessionToken, createUser, createWorkflow } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -73,6 +73,23 @@ describe('POST /api/admin/workflow/list', () => {
     const sorted = (await list({ sort: [{ column: 'urn', direction: 'asc' }], pageSize: 20 })).json();
     expect(sorted.rows[0].urn).toBe('URN000');
     expect(sorted.rows[19].urn).toBe('URN019');
+  });
+
+  it('audits which workflows a page showed, by id, without the filter texts', async () => {
+    const body = (await list({ filters: { client: "o'bri" } })).json();
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'workflow.list.viewed'))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(event).toMatchObject({ entityType: 'workflow-list', entityId: 'active' });
+    expect(event?.details).toMatchObject({
+      page: 1,
+      workflowIds: [body.rows[0].id],
+      filteredColumns: ['client'],
+    });
+    expect(JSON.stringify(event)).not.toMatch(/bri|Matilda/i);
   });
 
   it('refuses a page size outside 10-50 and an unknown column with 400', async () => {

@@ -1,11 +1,11 @@
 import { ActionResultSchema } from '@telecare/contracts/workflow-detail';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /api/admin/workflow/un-archive {selectedCaIds} */
-export function unArchiveWorkflow(id: string) {
+/** POST /api/admin/workflow/un-archive {selectedCaIds}: one workflow (the panel) or the selected rows. */
+export function unArchiveWorkflows(ids: readonly string[]) {
   return apiRequest('/api/admin/workflow/un-archive', {
     method: 'POST',
-    body: { selectedCaIds: [id] },
+    body: { selectedCaIds: ids },
     schema: ActionResultSchema,
   });
 }

@@ -251,4 +251,23 @@ export const WORKFLOW_TABLE_COLUMNS: readonly WorkflowColumnDef[] = [
   },
 ];
 
-export const WORKFLOW_TABLE_MIN_WIDTH = WORKFLOW_TABLE_COLUMNS.reduce((sum, column) => sum + column.width, 0);
+/** The booking coordinator: the experiments flag's extra column (active list only). */
+export const COORDINATOR_COLUMN: WorkflowColumnDef = {
+  id: 'coordinator',
+  label: 'Coordinator',
+  width: 90,
+  render: (row) => row.coordinator ?? '—',
+};
+
+/** The row-selection column (bulk archive / un-archive) in front of the others. */
+export const SELECT_COLUMN_WIDTH = 30;
+
+/** The columns a list shows: the spec's 14, plus Coordinator when the experiments flag asks for it. */
+export function workflowTableColumns(options: { coordinator: boolean }): readonly WorkflowColumnDef[] {
+  return options.coordinator ? [...WORKFLOW_TABLE_COLUMNS, COORDINATOR_COLUMN] : WORKFLOW_TABLE_COLUMNS;
+}
+
+/** The width below which the table scrolls sideways. */
+export function workflowTableMinWidth(columns: readonly WorkflowColumnDef[], selectable: boolean): number {
+  return columns.reduce((sum, column) => sum + column.width, selectable ? SELECT_COLUMN_WIDTH : 0);
+}

@@ -8,21 +8,25 @@ import {
   type WorkflowListName,
   type WorkflowListRequest,
 } from '@telecare/contracts/workflows';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ActionBanner, ActionBannerProvider } from '../../../components/ui/action-banner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TableScrollArea } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { listStateMessage } from '../../../components/ui/list-state-message';
 import { lastPageOf, Pager } from '../../../components/ui/pager';
 import { isPageSize, toggleSort, useColumnFilters, useListSearchParams } from '../../../lib/list-params';
+import { archiveWorkflows } from '../api/archive-workflow';
 import { useListWorkflows } from '../api/list-workflows';
+import { unArchiveWorkflows } from '../api/un-archive-workflow';
+import { useWorkflowAction } from '../hooks/use-workflow-action';
 import { NamedFilterMenu } from './named-filter-menu';
 import type { WorkflowHref } from './panel/history-tab';
-import { WorkflowPanel, type WorkflowPanelSlots } from './panel/workflow-panel';
-import { type CreationTimeMode, WORKFLOW_TABLE_MIN_WIDTH } from './workflow-columns';
-import { WorkflowTable } from './workflow-table';
+import { type PanelTabSet, WorkflowPanel, type WorkflowPanelSlots } from './panel/workflow-panel';
+import { type CreationTimeMode, workflowTableColumns, workflowTableMinWidth } from './workflow-columns';
+import { WorkflowTable, type WorkflowTableProps } from './workflow-table';
 
 /** URL parameters: `?id=<uuid>` opens one workflow; `?filter=urgentFilter&filter=...` (active list). */
 const ID_PARAM = 'id';
@@ -36,6 +40,26 @@ const LIST_TITLES: Record<WorkflowListName, string> = {
 
 const uuid = z.string().uuid();
 
+/**
+ * The bulk action of each list's selected rows; the history list has none, so no checkboxes.
+ * `verb` completes "Please confirm that you want to <verb> 3 workflows."
+ */
+const BULK_ACTIONS = {
+  active: { button: 'Archive selected', title: 'Archive workflows', confirm: 'Archive', verb: 'archive' },
+  archived: {
+    button: 'Un-archive selected',
+    title: 'Un-archive workflows',
+    confirm: 'Un-archive',
+    verb: 'un-archive',
+  },
+  history: null,
+} as const satisfies Record<
+  WorkflowListName,
+  { button: string; title: string; confirm: string; verb: string } | null
+>;
+
+const workflowCount = (n: number) => `${n} workflow${n === 1 ? '' : 's'}`;
+
 /** The named filters in the URL, known ones only, in the drop-down's order. */
 function parseNamedFilters(values: string[]): NamedFilter[] {
   return NAMED_FILTERS.filter((filter) => values.includes(filter));
@@ -45,6 +69,10 @@ export interface WorkflowListPageProps extends WorkflowPanelSlots {
   list: WorkflowListName;
   /** The screen that shows one workflow of a list (`?id=`); from the app's routes. */
   workflowHref: WorkflowHref;
+  /** The detail panel's tabs on this list (docs/decisions/0013); 'full' when not given. */
+  panelTabSet?: PanelTabSet | undefined;
+  /** Adds the Coordinator column (the experiments flag's extra filter column). */
+  showCoordinator?: boolean | undefined;
 }
 
 /**
@@ -63,6 +91,8 @@ export function WorkflowListPage(props: WorkflowListPageProps) {
 function WorkflowList({
   list,
   workflowHref,
+  panelTabSet,
+  showCoordinator = false,
   renderEditClient,
   renderManageTasks,
   renderBooking,
@@ -106,12 +136,18 @@ function WorkflowList({
       return params;
     });
 
+  const columns = workflowTableColumns({ coordinator: showCoordinator });
+  // A sort or filter on a column that is not shown (the flag was turned off) does not apply.
+  const shown = (column: string) => columns.some((c) => c.id === column);
+  const shownSort = sort.filter((s) => shown(s.column));
+  const shownFilters = Object.fromEntries(Object.entries(filters).filter(([column]) => shown(column)));
+
   const request: WorkflowListRequest = {
     list,
     page,
     pageSize,
-    sort,
-    filters,
+    sort: shownSort,
+    filters: shownFilters,
     namedFilters,
     ...(selectedId ? { id: selectedId } : {}),
   };
@@ -132,6 +168,47 @@ function WorkflowList({
   const title = LIST_TITLES[list];
 
   const message = listStateMessage(query);
+
+  // Row selection for the bulk action: it belongs to one request (list, page, sort, filters), so
+  // it is gone when any of them changes, and it keeps only rows still on the page.
+  const bulk = BULK_ACTIONS[list];
+  const selectionKey = JSON.stringify(request);
+  const [ticked, setTicked] = useState<{ key: string; ids: ReadonlySet<string> }>({
+    key: selectionKey,
+    ids: new Set(),
+  });
+  const rows = data?.rows ?? [];
+  const selected = useMemo<ReadonlySet<string>>(
+    () =>
+      ticked.key === selectionKey
+        ? new Set(rows.filter((row) => ticked.ids.has(row.id)).map((row) => row.id))
+        : new Set(),
+    [ticked, selectionKey, rows],
+  );
+  const setSelected = (ids: Iterable<string>) => setTicked({ key: selectionKey, ids: new Set(ids) });
+  const clearSelection = () => setSelected([]);
+  const selection: WorkflowTableProps['selection'] = bulk
+    ? {
+        selected,
+        onToggle: (id) =>
+          setSelected(selected.has(id) ? [...selected].filter((s) => s !== id) : [...selected, id]),
+        onToggleAll: () => setSelected(selected.size === rows.length ? [] : rows.map((row) => row.id)),
+      }
+    : undefined;
+
+  // The rows the confirmation is about, fixed when it opens (and kept while it closes).
+  const [confirming, setConfirming] = useState<{ ids: readonly string[]; open: boolean }>({
+    ids: [],
+    open: false,
+  });
+  const closeConfirm = () => setConfirming((current) => ({ ...current, open: false }));
+  const bulkAction = useWorkflowAction((ids: readonly string[]) =>
+    list === 'archived' ? unArchiveWorkflows(ids) : archiveWorkflows(ids),
+  );
+  // Done: the rows leave the list and the selection is cleared. Failed: the server changed
+  // nothing, so the selection stays for another try.
+  const runBulk = () =>
+    bulkAction.mutate(confirming.ids, { onSuccess: clearSelection, onSettled: closeConfirm });
 
   return (
     <Stack gap="xs" h="100%">
@@ -157,14 +234,31 @@ function WorkflowList({
           Clear All Sortings
         </Button>
         {query.isFetching && !query.isPending && <Loader size={14} aria-label="Refreshing" />}
+        {bulk && selected.size > 0 && (
+          <Paper bg="blue.0" px="xs" radius="sm">
+            <Group gap="xs" wrap="nowrap">
+              <Text size="xs" fw={500} aria-live="polite">
+                {selected.size} selected
+              </Text>
+              <Button size="compact-xs" onClick={() => setConfirming({ ids: [...selected], open: true })}>
+                {bulk.button}
+              </Button>
+              <Button size="compact-xs" variant="subtle" onClick={clearSelection}>
+                Clear selection
+              </Button>
+            </Group>
+          </Paper>
+        )}
       </Group>
       {query.isError && data && <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       <TableScrollArea
-        minWidth={WORKFLOW_TABLE_MIN_WIDTH}
+        minWidth={workflowTableMinWidth(columns, Boolean(selection))}
         resetKey={JSON.stringify([page, pageSize, sort, filters, namedFilters, selectedId])}
       >
         <WorkflowTable
-          rows={data?.rows ?? []}
+          rows={rows}
+          columns={columns}
+          selection={selection}
           message={message}
           stale={query.isPlaceholderData}
           sort={sort}
@@ -179,6 +273,7 @@ function WorkflowList({
           renderPanel={(row) => (
             <WorkflowPanel
               id={row.id}
+              tabSet={panelTabSet}
               workflowHref={workflowHref}
               onClose={() => setOpenId(null)}
               renderEditClient={renderEditClient}
@@ -199,6 +294,18 @@ function WorkflowList({
           if (isPageSize(next)) setPageSize(next);
         }}
       />
+      {bulk && (
+        <ConfirmDialog
+          opened={confirming.open}
+          title={bulk.title}
+          confirmLabel={bulk.confirm}
+          loading={bulkAction.isPending}
+          onConfirm={runBulk}
+          onCancel={closeConfirm}
+        >
+          {`Please confirm that you want to ${bulk.verb} ${workflowCount(confirming.ids.length)}.`}
+        </ConfirmDialog>
+      )}
     </Stack>
   );
 }

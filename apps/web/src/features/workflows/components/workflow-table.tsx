@@ -1,10 +1,10 @@
-import { ActionIcon, Box, Table, TextInput } from '@mantine/core';
+import { ActionIcon, Box, Checkbox, Table, TextInput } from '@mantine/core';
 import type { WorkflowColumn, WorkflowRow } from '@telecare/contracts/workflows';
 import { Fragment, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { SortableTh, TableMessageRow } from '../../../components/ui/data-table';
 import { CalendarIcon, ClockIcon } from '../../../components/ui/icons';
 import type { Sort } from '../../../lib/list-params';
-import { type CellContext, WORKFLOW_TABLE_COLUMNS } from './workflow-columns';
+import { type CellContext, SELECT_COLUMN_WIDTH, type WorkflowColumnDef } from './workflow-columns';
 import classes from './workflow-table.module.css';
 
 export type WorkflowFilters = Partial<Record<WorkflowColumn, string>>;
@@ -21,15 +21,31 @@ const ROW_BACKGROUND = {
   yellow: 'var(--mantine-color-yellow-1)',
 } as const;
 
-/** Clicks on these, inside a row, do their own thing and do not open the row. */
-const INTERACTIVE = 'a, button, input, select, textarea, label, [role="combobox"], [role="button"]';
+/** Clicks on these, inside a row, do their own thing and do not open the row (nor does the selection cell). */
+const INTERACTIVE =
+  'a, button, input, select, textarea, label, [role="combobox"], [role="button"], [data-column="select"]';
+
+const SELECT_ALL_ID = 'workflow-select-all';
+const selectIdOf = (rowId: string) => `workflow-select-${rowId}`;
 
 export function panelIdOf(rowId: string): string {
   return `workflow-panel-${rowId}`;
 }
 
+/** The rows ticked for a bulk action (archive / un-archive); only rows of the page on screen. */
+export interface WorkflowRowSelection {
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  /** Ticks every row of the page, or clears them all when every row is ticked already. */
+  onToggleAll: () => void;
+}
+
 export interface WorkflowTableProps {
   rows: readonly WorkflowRow[];
+  /** The columns to show, in order. */
+  columns: readonly WorkflowColumnDef[];
+  /** With it, a first column of checkboxes selects rows; without it there is none. */
+  selection?: WorkflowRowSelection | undefined;
   /** Shown instead of the rows (loading, empty, error). */
   message?: ReactNode;
   /** The rows are from the previous request while the next one loads. */
@@ -52,6 +68,8 @@ export interface WorkflowTableProps {
 /** The dense workflow table: sortable headers, a filter row, one row per workflow, the open panel. */
 export function WorkflowTable({
   rows,
+  columns,
+  selection,
   message,
   stale = false,
   sort,
@@ -65,7 +83,9 @@ export function WorkflowTable({
   onToggleRow,
   renderPanel,
 }: WorkflowTableProps) {
-  const columnCount = WORKFLOW_TABLE_COLUMNS.length;
+  const columnCount = columns.length + (selection ? 1 : 0);
+  const selectedOnPage = selection ? rows.filter((row) => selection.selected.has(row.id)).length : 0;
+  const allSelected = rows.length > 0 && selectedOnPage === rows.length;
 
   const clickRow = (event: MouseEvent<HTMLTableRowElement>, id: string) => {
     const target = event.target as Element;
@@ -100,7 +120,22 @@ export function WorkflowTable({
     >
       <Table.Thead style={{ zIndex: 2 }}>
         <Table.Tr>
-          {WORKFLOW_TABLE_COLUMNS.map((column) => {
+          {selection && (
+            <Table.Th rowSpan={2} p={0} style={{ width: SELECT_COLUMN_WIDTH, verticalAlign: 'middle' }}>
+              <label className={classes.selectCell} htmlFor={SELECT_ALL_ID}>
+                <Checkbox
+                  id={SELECT_ALL_ID}
+                  size="xs"
+                  aria-label="Select all rows on this page"
+                  checked={allSelected}
+                  indeterminate={selectedOnPage > 0 && !allSelected}
+                  disabled={rows.length === 0 || message !== undefined}
+                  onChange={selection.onToggleAll}
+                />
+              </label>
+            </Table.Th>
+          )}
+          {columns.map((column) => {
             const index = sort.findIndex((s) => s.column === column.id);
             return (
               <SortableTh
@@ -135,7 +170,7 @@ export function WorkflowTable({
           })}
         </Table.Tr>
         <Table.Tr>
-          {WORKFLOW_TABLE_COLUMNS.map((column) => (
+          {columns.map((column) => (
             <Table.Th key={column.id} py={2} fw="normal">
               <TextInput
                 size="xs"
@@ -167,13 +202,28 @@ export function WorkflowTable({
                   aria-controls={open ? panelIdOf(row.id) : undefined}
                   data-row-colour={colour ?? undefined}
                   data-open={open || undefined}
+                  data-selected={selection?.selected.has(row.id) || undefined}
                   className={classes.row}
                   style={colour ? { backgroundColor: ROW_BACKGROUND[colour] } : undefined}
                   onClick={(event) => clickRow(event, row.id)}
                   onKeyDown={(event) => keyOnRow(event, row.id)}
                 >
-                  {WORKFLOW_TABLE_COLUMNS.map((column) => (
-                    <Table.Td key={column.id} style={{ verticalAlign: 'top' }}>
+                  {selection && (
+                    <Table.Td p={0} data-column="select" style={{ verticalAlign: 'top' }}>
+                      {/* The label widens the box's target; a click elsewhere in the cell does nothing. */}
+                      <label className={classes.selectCell} htmlFor={selectIdOf(row.id)}>
+                        <Checkbox
+                          id={selectIdOf(row.id)}
+                          size="xs"
+                          aria-label={row.urn ? `Select row ${row.urn}` : 'Select row'}
+                          checked={selection.selected.has(row.id)}
+                          onChange={() => selection.onToggle(row.id)}
+                        />
+                      </label>
+                    </Table.Td>
+                  )}
+                  {columns.map((column) => (
+                    <Table.Td key={column.id} data-column={column.id} style={{ verticalAlign: 'top' }}>
                       {column.render(row, context)}
                     </Table.Td>
                   ))}

@@ -5,11 +5,11 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ErrorAlert } from '../../../../components/ui/error-alert';
 import { ageInYears, formatDate, formatDateTime, formatTimeZoneName } from '../../../../lib/format';
 import { type ActingPatientAnswer, actAsPatient } from '../../api/act-as-patient';
-import { archiveWorkflow } from '../../api/archive-workflow';
+import { archiveWorkflows } from '../../api/archive-workflow';
 import { deleteWorkflow } from '../../api/delete-workflow';
 import { useWorkflow } from '../../api/get-workflow';
 import { rebuildWorkflow } from '../../api/rebuild-workflow';
-import { unArchiveWorkflow } from '../../api/un-archive-workflow';
+import { unArchiveWorkflows } from '../../api/un-archive-workflow';
 import { useWorkflowAction } from '../../hooks/use-workflow-action';
 import { ActingPatientDialog } from './acting-patient-dialog';
 import { ActivityTab } from './activity-tab';
@@ -44,6 +44,28 @@ export interface WorkflowPanelSlots {
 }
 
 type Dialog = 'archive' | 'unArchive' | 'delete' | 'actingPatient';
+
+/** The panel's tabs in the spec's order, with the spec's "client detail" labels. */
+const PANEL_TABS = [
+  { value: 'logs', label: 'SMS Logs' },
+  { value: 'sms', label: 'Send SMS' },
+  { value: 'email', label: 'Send Email' },
+  { value: 'history', label: 'History' },
+  { value: 'todos', label: 'Todo List' },
+  { value: 'activity', label: 'Activity' },
+] as const;
+type PanelTab = (typeof PANEL_TABS)[number]['value'];
+
+/**
+ * The spec's client detail tab sets: full = all six tabs; short = SMS Logs, Send SMS, Send Email.
+ * Which list shows which is the screen's choice (docs/decisions/0013).
+ */
+export type PanelTabSet = 'full' | 'short';
+const TAB_SETS: Record<PanelTabSet, readonly PanelTab[]> = {
+  full: PANEL_TABS.map((tab) => tab.value),
+  short: ['logs', 'sms', 'email'],
+};
+
 type Slot = 'editClient' | 'manageTasks' | BookingMode;
 
 function PanelSkeleton() {
@@ -105,6 +127,8 @@ function PanelHeader({ detail }: { detail: WorkflowDetail }) {
 
 export interface WorkflowPanelProps extends WorkflowPanelSlots {
   id: string;
+  /** Which tabs the panel shows; 'full' when not given. */
+  tabSet?: PanelTabSet | undefined;
   workflowHref: WorkflowHref;
   /** Closes the panel (after the workflow is deleted). */
   onClose: () => void;
@@ -113,6 +137,7 @@ export interface WorkflowPanelProps extends WorkflowPanelSlots {
 /** The detail panel under an open row: who, SMS dots, actions, and the tabs. */
 export function WorkflowPanel({
   id,
+  tabSet = 'full',
   workflowHref,
   onClose,
   renderEditClient,
@@ -122,7 +147,11 @@ export function WorkflowPanel({
   const query = useWorkflow(id);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [slot, setSlot] = useState<Slot | null>(null);
-  const [tab, setTab] = useState<string | null>('logs');
+  const tabs = TAB_SETS[tabSet];
+  const [chosenTab, setTab] = useState<string | null>(tabs[0] ?? null);
+  // A tab outside the set (the set changed while the panel was open) falls back to the first one.
+  const tab = tabs.find((value) => value === chosenTab) ?? tabs[0] ?? null;
+  const shows = (value: PanelTab) => tabs.includes(value);
   const editClientButton = useRef<HTMLButtonElement>(null);
   const manageTasksButton = useRef<HTMLButtonElement>(null);
   const bookingButtons = {
@@ -131,8 +160,8 @@ export function WorkflowPanel({
     cancel: useRef<HTMLButtonElement>(null),
   };
 
-  const archive = useWorkflowAction(() => archiveWorkflow(id));
-  const unArchive = useWorkflowAction(() => unArchiveWorkflow(id));
+  const archive = useWorkflowAction(() => archiveWorkflows([id]));
+  const unArchive = useWorkflowAction(() => unArchiveWorkflows([id]));
   const remove = useWorkflowAction(() => deleteWorkflow(id), { removes: { id, onRemoved: onClose } });
   const rebuild = useWorkflowAction(() => rebuildWorkflow(id));
   const actingPatient = useWorkflowAction((answer: ActingPatientAnswer) => actAsPatient(id, answer));
@@ -250,12 +279,11 @@ export function WorkflowPanel({
 
       <Tabs value={tab} onChange={setTab} keepMounted={false} variant="outline">
         <Tabs.List>
-          <Tabs.Tab value="logs">Logs</Tabs.Tab>
-          <Tabs.Tab value="sms">SMS</Tabs.Tab>
-          <Tabs.Tab value="email">Email</Tabs.Tab>
-          <Tabs.Tab value="history">History</Tabs.Tab>
-          <Tabs.Tab value="todos">Todo List</Tabs.Tab>
-          <Tabs.Tab value="activity">Activity</Tabs.Tab>
+          {PANEL_TABS.filter((t) => shows(t.value)).map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="logs" pt="xs">
           <LogsTab logs={detail.logs} />
@@ -266,15 +294,21 @@ export function WorkflowPanel({
         <Tabs.Panel value="email" pt="xs">
           <EmailTab emails={detail.emails} />
         </Tabs.Panel>
-        <Tabs.Panel value="history" pt="xs">
-          <HistoryTab id={id} workflowHref={workflowHref} />
-        </Tabs.Panel>
-        <Tabs.Panel value="todos" pt="xs">
-          <TodoTab todos={detail.todos} />
-        </Tabs.Panel>
-        <Tabs.Panel value="activity" pt="xs">
-          <ActivityTab activities={detail.activities} />
-        </Tabs.Panel>
+        {shows('history') && (
+          <Tabs.Panel value="history" pt="xs">
+            <HistoryTab id={id} workflowHref={workflowHref} />
+          </Tabs.Panel>
+        )}
+        {shows('todos') && (
+          <Tabs.Panel value="todos" pt="xs">
+            <TodoTab todos={detail.todos} />
+          </Tabs.Panel>
+        )}
+        {shows('activity') && (
+          <Tabs.Panel value="activity" pt="xs">
+            <ActivityTab activities={detail.activities} />
+          </Tabs.Panel>
+        )}
       </Tabs>
 
       <ConfirmDialog

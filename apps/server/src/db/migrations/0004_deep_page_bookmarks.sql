@@ -1,0 +1,1 @@
+ALTER TABLE "workflow_list_counts" ADD COLUMN "order_version" bigint DEFAULT 0 NOT NULL;

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionToken, createUser, createWorkflow } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+type Made = { id: string; speciality: string | null; appointment: number | null; created: number };
+
+/** PostgreSQL's order: ascending puts empty values last, descending first. */
+function compare(a: string | number | null, b: string | number | null, direction: 'asc' | 'desc') {
+  if (a === b) return 0;
+  if (a === null) return direction === 'asc' ? 1 : -1;
+  if (b === null) return direction === 'asc' ? -1 : 1;
+  return (a < b ? -1 : 1) * (direction === 'asc' ? 1 : -1);
+}
+
+describe('stacked sorts of the workflow list', () => {
+  let t: TestApp;
+  let token: string;
+  const made: Made[] = [];
+  const specialities = ['Cardiology', 'Dermatology', 'Neurology', null];
+  const start = Date.UTC(2026, 0, 1);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await createSessionToken(t.db, (await createUser(t.db)).id, t.clock.now());
+    for (let i = 0; i < 34; i++) {
+      const speciality = specialities[i % 4] ?? null;
+      // Every third row has no appointment; creation times repeat so that ties need the id.
+      const appointment = i % 3 === 0 ? null : start + ((i * 7) % 5) * 86_400_000;
+      const created = start - (i % 6) * 3_600_000;
+      const w = await createWorkflow(t.db, {
+        specialityName: speciality,
+        appointmentStart: appointment === null ? null : new Date(appointment),
+        creationTimestamp: new Date(created),
+      });
+      made.push({ id: w.id, speciality, appointment, created });
+    }
+  });
+  afterAll(() => t.close());
+
+  const allPages = async (sort: { column: string; direction: 'asc' | 'desc' }[]) => {
+    const ids: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/workflow/list',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { sort, page, pageSize: 10 },
+      });
+      expect(res.statusCode).toBe(200);
+      ids.push(...res.json().rows.map((r: { id: string }) => r.id));
+    }
+    return ids;
+  };
+
+  it('sorts by Speciality, then APT Date descending, then newest first, page after page', async () => {
+    const expected = [...made]
+      .sort(
+        (a, b) =>
+          compare(a.speciality, b.speciality, 'asc') ||
+          compare(a.appointment, b.appointment, 'desc') ||
+          compare(a.created, b.created, 'desc') ||
+          compare(a.id, b.id, 'desc'),
+      )
+      .map((w) => w.id);
+    expect(
+      await allPages([
+        { column: 'speciality', direction: 'asc' },
+        { column: 'appointmentDate', direction: 'desc' },
+      ]),
+    ).toEqual(expected);
+  });
+
+  it('puts rows without a value first when the leading column sorts descending', async () => {
+    const expected = [...made]
+      .sort(
+        (a, b) =>
+          compare(a.speciality, b.speciality, 'desc') ||
+          compare(a.appointment, b.appointment, 'asc') ||
+          compare(a.created, b.created, 'asc') ||
+          compare(a.id, b.id, 'asc'),
+      )
+      .map((w) => w.id);
+    expect(
+      await allPages([
+        { column: 'speciality', direction: 'desc' },
+        { column: 'appointmentDate', direction: 'asc' },
+      ]),
+    ).toEqual(expected);
+  });
+
+  it('breaks ties of a one-column sort by creation time in the same direction', async () => {
+    const expected = [...made]
+      .sort(
+        (a, b) =>
+          compare(a.speciality, b.speciality, 'asc') ||
+          compare(a.created, b.created, 'asc') ||
+          compare(a.id, b.id, 'asc'),
+      )
+      .map((w) => w.id);
+    expect(await allPages([{ column: 'speciality', direction: 'asc' }])).toEqual(expected);
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * The API server of the benchmark, in its own process as in production: built over the
+ * benchmark's database without migrating or seeding; prints its port on the first line.
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { readConfig } from '../../apps/server/src/config.ts';
+import { openPostgres } from '../../apps/server/src/db/database.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('Set DATABASE_URL.');
+const config = readConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: url });
+const database = await openPostgres(url, 20);
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+console.log((app.server.address() as AddressInfo).port);
+process.once('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});
