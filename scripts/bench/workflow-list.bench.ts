@@ -5,6 +5,9 @@
  * process (serve-api.ts), as it does in production, so the clients do not share its event loop.
  *
  *   DATABASE_URL=postgres://... npm run bench -- [requestsPerScenario] [scenarioNameContains]
+ *
+ * BENCH_CONCURRENCY changes the number of clients (10); BENCH_NODE_ARGS passes flags to the API
+ * server's Node (e.g. --cpu-prof).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,13 +22,11 @@ import { sessions, users, workflows } from '../../apps/server/src/db/schema/inde
 import { hashToken } from '../../apps/server/src/modules/auth/auth.service.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
 import {
-  countWorkflows,
-  prepareListQuery,
-  selectWorkflowPage,
+  selectListPage,
   type WorkflowListQuery,
 } from '../../apps/server/src/modules/workflows/workflows.queries.ts';
 
-const CONCURRENCY = 10;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const REQUESTS = Number(process.argv[2] ?? 200);
 const ONLY = process.argv[3];
 const url = process.env.DATABASE_URL;
@@ -169,10 +170,7 @@ for (const scenario of scenarios.filter((s) => !ONLY || s.name.includes(ONLY))) 
   });
   const now = new Date();
   const direct = await measure(async () => {
-    const prepared = await prepareListQuery(db, query, now);
-    const { total: matched } = await countWorkflows(db, prepared);
-    const lastPage = Math.max(1, Math.ceil(matched / query.pageSize));
-    await selectWorkflowPage(db, prepared, (Math.min(query.page, lastPage) - 1) * query.pageSize);
+    await selectListPage(db, query, now);
   });
   const ratio = api.p95 / direct.p95;
   if (api.p95 > 100 || ratio > 1.5) failures++;

@@ -12,7 +12,7 @@ import type { PracticeManagementFactory } from '../../integrations/practice-mana
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit } from '../audit/audit.queries.ts';
+import { recordAudit, recordListReadAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { findLiveWorkflow } from '../booking/booking.queries.ts';
 import {
@@ -56,7 +56,7 @@ export function createAppointmentRequestService(deps: {
       const rows =
         total === 0 ? [] : await selectAppointmentRequestPage(db, query, (page - 1) * query.pageSize);
       // Which patients' requests were shown, by id; filter texts may hold names, so only their columns.
-      await recordAudit(db, {
+      await recordListReadAudit(db, {
         action: 'appointment-request.list.viewed',
         actorUserId: auth.user.uid,
         actorRole: auth.user.role,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 
@@ -21,4 +22,19 @@ export async function recordAudit(db: Db, event: AuditEvent) {
     ipAddress: event.ipAddress ?? null,
     details: event.details ?? null,
   });
+}
+
+/**
+ * A read of patient rows that happens on every list page: one statement whose own transaction
+ * does not wait for the WAL flush (synchronous_commit off, for that statement only). A database
+ * crash may lose the last moments of such events; the application crashing loses none. Never
+ * call it inside a transaction: the setting would apply to the whole of it.
+ */
+export async function recordListReadAudit(db: Db, event: AuditEvent) {
+  await db.execute(sql`
+    WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true))
+    INSERT INTO ${auditEvents} (action, actor_user_id, actor_role, entity_type, entity_id, ip_address, details)
+    SELECT ${event.action}, ${event.actorUserId ?? null}, ${event.actorRole ?? null}, ${event.entityType ?? null},
+      ${event.entityId ?? null}, ${event.ipAddress ?? null}, ${JSON.stringify(event.details ?? null)}::jsonb
+    FROM relaxed`);
 }

@@ -19,7 +19,20 @@ import {
   rowColour,
   weeksDue,
 } from '@telecare/domain/workflow-rules';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { users, workflowListCounts, workflows } from '../../db/schema/index.ts';
@@ -91,10 +104,12 @@ const STAFF_DISPLAY_NAME = sql<string>`coalesce(nullif(btrim(${users.shortName})
  * matches the coordinators' ids first (by the name shown or the full name) and the sort looks the
  * name up per row.
  */
+const COORDINATOR_NAME = sql<
+  string | null
+>`(select ${STAFF_DISPLAY_NAME} from ${users} where ${users.id} = ${workflows.bookingCoordinatorId})`;
+
 const coordinator: ColumnSql = {
-  sort: [
-    sql`(select ${STAFF_DISPLAY_NAME} from ${users} where ${users.id} = ${workflows.bookingCoordinatorId})`,
-  ],
+  sort: [COORDINATOR_NAME],
   filter: (value) => {
     const pattern = likePattern(value);
     return sql`${workflows.bookingCoordinatorId} in (select ${users.id} from ${users} where ${STAFF_DISPLAY_NAME} ilike ${pattern} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern})`;
@@ -316,7 +331,7 @@ export async function selectWorkflowPage(db: Db, prepared: PreparedListQuery, of
       .offset(offset));
   if (ids.length === 0) return [];
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(workflows), coordinatorName: COORDINATOR_NAME })
     .from(workflows)
     .where(
       inArray(
@@ -325,7 +340,33 @@ export async function selectWorkflowPage(db: Db, prepared: PreparedListQuery, of
       ),
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((r) => byId.get(r.id)).filter((row): row is WorkflowRecord => Boolean(row));
+  return ids.map((r) => byId.get(r.id)).filter((row) => row !== undefined);
+}
+
+export type ListPage = { rows: WorkflowRecordWithNames[]; page: number; total: number; estimated: boolean };
+
+/**
+ * A page of one list and its total. The page asked for is read while the total is counted; a
+ * page past the end is clamped to the last page, and a page past the real end of an estimated
+ * total is answered from an exact count.
+ */
+export async function selectListPage(db: Db, query: WorkflowListQuery, now: Date): Promise<ListPage> {
+  const prepared = await prepareListQuery(db, query, now);
+  const offsetOf = (page: number) => (page - 1) * query.pageSize;
+  const pageOf = (total: number) => Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)));
+  let [counted, rows] = await Promise.all([
+    countWorkflows(db, prepared),
+    selectWorkflowPage(db, prepared, offsetOf(query.page)),
+  ]);
+  let page = pageOf(counted.total);
+  if (page !== query.page)
+    rows = counted.total === 0 ? [] : await selectWorkflowPage(db, prepared, offsetOf(page));
+  if (counted.estimated && rows.length < query.pageSize) {
+    counted = await countWorkflows(db, prepared, null);
+    page = pageOf(counted.total);
+    rows = await selectWorkflowPage(db, prepared, offsetOf(page));
+  }
+  return { rows, page, total: counted.total, estimated: counted.estimated };
 }
 
 /** Past this offset a stacked sort is left to the planner. */

@@ -1,42 +1,23 @@
 import type { WorkflowListResponse } from '@telecare/contracts/workflows';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit } from '../audit/audit.queries.ts';
+import { recordListReadAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
-import {
-  attachCoordinatorNames,
-  countWorkflows,
-  prepareListQuery,
-  selectWorkflowPage,
-  toWorkflowRow,
-  type WorkflowListQuery,
-} from './workflows.queries.ts';
+import { selectListPage, toWorkflowRow, type WorkflowListQuery } from './workflows.queries.ts';
 
 export function createWorkflowService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  /**
-   * A page of one list; a page past the end is clamped to the last page. Large filtered results
-   * carry an estimated total; a page past the real end of one is answered from an exact count.
-   */
+  /** A page of one list (see selectListPage), audited by the ids it shows. */
   async function listWorkflows(
     auth: AuthContext,
     origin: RequestOrigin,
     query: WorkflowListQuery,
   ): Promise<WorkflowListResponse> {
     const now = clock.now();
-    const prepared = await prepareListQuery(db, query, now);
-    let counted = await countWorkflows(db, prepared);
-    const pageOf = (total: number) => Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)));
-    let page = pageOf(counted.total);
-    let rows = counted.total === 0 ? [] : await selectWorkflowPage(db, prepared, (page - 1) * query.pageSize);
-    if (counted.estimated && rows.length < query.pageSize) {
-      counted = await countWorkflows(db, prepared, null);
-      page = pageOf(counted.total);
-      rows = await selectWorkflowPage(db, prepared, (page - 1) * query.pageSize);
-    }
+    const { rows, page, total, estimated } = await selectListPage(db, query, now);
     // Which patients' rows were shown, by id: filter texts may hold patient names, so only their columns.
-    await recordAudit(db, {
+    await recordListReadAudit(db, {
       action: 'workflow.list.viewed',
       actorUserId: auth.user.uid,
       actorRole: auth.user.role,
@@ -54,11 +35,11 @@ export function createWorkflowService(deps: { db: Db; clock: Clock }) {
       },
     });
     return {
-      rows: (await attachCoordinatorNames(db, rows)).map((row) => toWorkflowRow(row, now)),
+      rows: rows.map((row) => toWorkflowRow(row, now)),
       page,
       pageSize: query.pageSize,
-      total: counted.total,
-      totalIsEstimate: counted.estimated,
+      total,
+      totalIsEstimate: estimated,
     };
   }
 
