@@ -9,7 +9,12 @@ import { openPostgres } from '../../apps/server/src/db/database.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Set DATABASE_URL.');
-const config = readConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DATABASE_URL: url });
+const config = readConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: '/nonexistent',
+  DATABASE_URL: url,
+});
 const database = await openPostgres(url, 20);
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });

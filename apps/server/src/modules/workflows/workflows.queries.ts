@@ -311,16 +311,16 @@ async function estimateRows(db: Db, where: SQL | undefined) {
   return Math.round(plan[0].Plan['Plan Rows']);
 }
 
-/** The page's ids first (an index-only walk past the offset), then just those rows. */
-export async function selectWorkflowPage(db: Db, prepared: PreparedListQuery, offset: number) {
+/** The ids of a page: from bookmarks, by a group walk, or by an index walk past the offset. */
+async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number): Promise<string[]> {
   const { query } = prepared;
   const direction = creationOrderOf(query);
   const deepIds =
     prepared.wholeList && direction
       ? await deepPageIds(db, query.list, { offset, limit: query.pageSize, direction })
       : null;
+  if (deepIds) return deepIds;
   const ids =
-    deepIds?.map((id) => ({ id })) ??
     (await groupWalkIds(db, prepared, offset)) ??
     (await db
       .select({ id: workflows.id })
@@ -329,43 +329,49 @@ export async function selectWorkflowPage(db: Db, prepared: PreparedListQuery, of
       .orderBy(...prepared.order)
       .limit(query.pageSize)
       .offset(offset));
+  return ids.map((row) => row.id);
+}
+
+/** The workflows of a page, in the page's order, with their coordinators' names. */
+async function selectPageRows(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ ...getTableColumns(workflows), coordinatorName: COORDINATOR_NAME })
     .from(workflows)
-    .where(
-      inArray(
-        workflows.id,
-        ids.map((r) => r.id),
-      ),
-    );
+    .where(inArray(workflows.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((r) => byId.get(r.id)).filter((row) => row !== undefined);
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
 export type ListPage = { rows: WorkflowRecordWithNames[]; page: number; total: number; estimated: boolean };
 
 /**
- * A page of one list and its total. The page asked for is read while the total is counted; a
+ * A page of one list and its total. The page asked for is found while the total is counted; a
  * page past the end is clamped to the last page, and a page past the real end of an estimated
- * total is answered from an exact count.
+ * total is answered from an exact count. `whileReading` (the audit of what is shown) runs beside
+ * the read of the page's rows.
  */
-export async function selectListPage(db: Db, query: WorkflowListQuery, now: Date): Promise<ListPage> {
+export async function selectListPage(
+  db: Db,
+  query: WorkflowListQuery,
+  now: Date,
+  whileReading?: (shown: { ids: string[]; page: number }) => Promise<void>,
+): Promise<ListPage> {
   const prepared = await prepareListQuery(db, query, now);
   const offsetOf = (page: number) => (page - 1) * query.pageSize;
   const pageOf = (total: number) => Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)));
-  let [counted, rows] = await Promise.all([
+  let [counted, ids] = await Promise.all([
     countWorkflows(db, prepared),
-    selectWorkflowPage(db, prepared, offsetOf(query.page)),
+    selectPageIds(db, prepared, offsetOf(query.page)),
   ]);
   let page = pageOf(counted.total);
-  if (page !== query.page)
-    rows = counted.total === 0 ? [] : await selectWorkflowPage(db, prepared, offsetOf(page));
-  if (counted.estimated && rows.length < query.pageSize) {
+  if (page !== query.page) ids = counted.total === 0 ? [] : await selectPageIds(db, prepared, offsetOf(page));
+  if (counted.estimated && ids.length < query.pageSize) {
     counted = await countWorkflows(db, prepared, null);
     page = pageOf(counted.total);
-    rows = await selectWorkflowPage(db, prepared, offsetOf(page));
+    ids = await selectPageIds(db, prepared, offsetOf(page));
   }
+  const [rows] = await Promise.all([selectPageRows(db, ids), whileReading?.({ ids, page })]);
   return { rows, page, total: counted.total, estimated: counted.estimated };
 }
 

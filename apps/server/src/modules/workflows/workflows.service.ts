@@ -15,25 +15,26 @@ export function createWorkflowService(deps: { db: Db; clock: Clock }) {
     query: WorkflowListQuery,
   ): Promise<WorkflowListResponse> {
     const now = clock.now();
-    const { rows, page, total, estimated } = await selectListPage(db, query, now);
     // Which patients' rows were shown, by id: filter texts may hold patient names, so only their columns.
-    await recordListReadAudit(db, {
-      action: 'workflow.list.viewed',
-      actorUserId: auth.user.uid,
-      actorRole: auth.user.role,
-      entityType: 'workflow-list',
-      entityId: query.list,
-      ipAddress: origin.ipAddress,
-      details: {
-        page,
-        workflowIds: rows.map((row) => row.id),
-        filteredColumns: Object.entries(query.filters)
-          .filter(([, value]) => value)
-          .map(([column]) => column),
-        namedFilters: query.namedFilters,
-        sort: query.sort,
-      },
-    });
+    const audit = (shown: { ids: string[]; page: number }) =>
+      recordListReadAudit(db, {
+        action: 'workflow.list.viewed',
+        actorUserId: auth.user.uid,
+        actorRole: auth.user.role,
+        entityType: 'workflow-list',
+        entityId: query.list,
+        ipAddress: origin.ipAddress,
+        details: {
+          page: shown.page,
+          workflowIds: shown.ids,
+          filteredColumns: Object.entries(query.filters)
+            .filter(([, value]) => value)
+            .map(([column]) => column),
+          namedFilters: query.namedFilters,
+          sort: query.sort,
+        },
+      });
+    const { rows, page, total, estimated } = await selectListPage(db, query, now, audit);
     return {
       rows: rows.map((row) => toWorkflowRow(row, now)),
       page,
