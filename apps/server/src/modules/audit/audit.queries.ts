@@ -25,16 +25,21 @@ export async function recordAudit(db: Db, event: AuditEvent) {
 }
 
 /**
- * A read of patient rows that happens on every list page: one statement whose own transaction
- * does not wait for the WAL flush (synchronous_commit off, for that statement only). A database
- * crash may lose the last moments of such events; the application crashing loses none. Never
- * call it inside a transaction: the setting would apply to the whole of it.
+ * The insert of a read of patient rows that happens on every list page, as one statement whose own
+ * transaction does not wait for the WAL flush (synchronous_commit off, for that transaction only):
+ * a database crash may lose the last moments of such events, the application crashing loses none.
+ * It can stand alone or ride in a WITH clause of the read itself (see selectListPage). Never use it
+ * inside a longer transaction: the setting would apply to the whole of it.
  */
+export function listReadAuditInsert(event: AuditEvent) {
+  return sql`INSERT INTO ${auditEvents}
+      (action, actor_user_id, actor_role, entity_type, entity_id, ip_address, details)
+    SELECT ${event.action}, ${event.actorUserId ?? null}, ${event.actorRole ?? null},
+      ${event.entityType ?? null}, ${event.entityId ?? null}, ${event.ipAddress ?? null},
+      ${JSON.stringify(event.details ?? null)}::jsonb
+    FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed`;
+}
+
 export async function recordListReadAudit(db: Db, event: AuditEvent) {
-  await db.execute(sql`
-    WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true))
-    INSERT INTO ${auditEvents} (action, actor_user_id, actor_role, entity_type, entity_id, ip_address, details)
-    SELECT ${event.action}, ${event.actorUserId ?? null}, ${event.actorRole ?? null}, ${event.entityType ?? null},
-      ${event.entityId ?? null}, ${event.ipAddress ?? null}, ${JSON.stringify(event.details ?? null)}::jsonb
-    FROM relaxed`);
+  await db.execute(listReadAuditInsert(event));
 }

@@ -36,6 +36,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { users, workflowListCounts, workflows } from '../../db/schema/index.ts';
+import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
 import { deepPageIds } from './list-bookmarks.ts';
 
 export type WorkflowRecord = typeof workflows.$inferSelect;
@@ -332,13 +333,20 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
   return ids.map((row) => row.id);
 }
 
-/** The workflows of a page, in the page's order, with their coordinators' names. */
-async function selectPageRows(db: Db, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ ...getTableColumns(workflows), coordinatorName: COORDINATOR_NAME })
-    .from(workflows)
-    .where(inArray(workflows.id, ids));
+/**
+ * The workflows of a page, in the page's order, with their coordinators' names; the audit row of
+ * what is shown, when given, is written by the same statement.
+ */
+async function selectPageRows(db: Db, ids: string[], audit: AuditEvent | undefined) {
+  if (ids.length === 0) {
+    if (audit) await recordListReadAudit(db, audit);
+    return [];
+  }
+  const columns = { ...getTableColumns(workflows), coordinatorName: COORDINATOR_NAME };
+  const read = audit
+    ? db.with(db.$with('audited', {}).as(listReadAuditInsert(audit))).select(columns)
+    : db.select(columns);
+  const rows = await read.from(workflows).where(inArray(workflows.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
@@ -348,14 +356,14 @@ export type ListPage = { rows: WorkflowRecordWithNames[]; page: number; total: n
 /**
  * A page of one list and its total. The page asked for is found while the total is counted; a
  * page past the end is clamped to the last page, and a page past the real end of an estimated
- * total is answered from an exact count. `whileReading` (the audit of what is shown) runs beside
- * the read of the page's rows.
+ * total is answered from an exact count. `auditOf` gives the audit row of what is shown, written
+ * by the statement that reads the page's rows.
  */
 export async function selectListPage(
   db: Db,
   query: WorkflowListQuery,
   now: Date,
-  whileReading?: (shown: { ids: string[]; page: number }) => Promise<void>,
+  auditOf?: (shown: { ids: string[]; page: number }) => AuditEvent,
 ): Promise<ListPage> {
   const prepared = await prepareListQuery(db, query, now);
   const offsetOf = (page: number) => (page - 1) * query.pageSize;
@@ -371,7 +379,7 @@ export async function selectListPage(
     page = pageOf(counted.total);
     ids = await selectPageIds(db, prepared, offsetOf(page));
   }
-  const [rows] = await Promise.all([selectPageRows(db, ids), whileReading?.({ ids, page })]);
+  const rows = await selectPageRows(db, ids, auditOf?.({ ids, page }));
   return { rows, page, total: counted.total, estimated: counted.estimated };
 }
 

@@ -1,7 +1,7 @@
 import type { WorkflowListResponse } from '@telecare/contracts/workflows';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordListReadAudit } from '../audit/audit.queries.ts';
+import type { AuditEvent } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { selectListPage, toWorkflowRow, type WorkflowListQuery } from './workflows.queries.ts';
 
@@ -16,24 +16,23 @@ export function createWorkflowService(deps: { db: Db; clock: Clock }) {
   ): Promise<WorkflowListResponse> {
     const now = clock.now();
     // Which patients' rows were shown, by id: filter texts may hold patient names, so only their columns.
-    const audit = (shown: { ids: string[]; page: number }) =>
-      recordListReadAudit(db, {
-        action: 'workflow.list.viewed',
-        actorUserId: auth.user.uid,
-        actorRole: auth.user.role,
-        entityType: 'workflow-list',
-        entityId: query.list,
-        ipAddress: origin.ipAddress,
-        details: {
-          page: shown.page,
-          workflowIds: shown.ids,
-          filteredColumns: Object.entries(query.filters)
-            .filter(([, value]) => value)
-            .map(([column]) => column),
-          namedFilters: query.namedFilters,
-          sort: query.sort,
-        },
-      });
+    const audit = (shown: { ids: string[]; page: number }): AuditEvent => ({
+      action: 'workflow.list.viewed',
+      actorUserId: auth.user.uid,
+      actorRole: auth.user.role,
+      entityType: 'workflow-list',
+      entityId: query.list,
+      ipAddress: origin.ipAddress,
+      details: {
+        page: shown.page,
+        workflowIds: shown.ids,
+        filteredColumns: Object.entries(query.filters)
+          .filter(([, value]) => value)
+          .map(([column]) => column),
+        namedFilters: query.namedFilters,
+        sort: query.sort,
+      },
+    });
     const { rows, page, total, estimated } = await selectListPage(db, query, now, audit);
     return {
       rows: rows.map((row) => toWorkflowRow(row, now)),

@@ -90,6 +90,15 @@ describe('POST /api/admin/workflow/list', () => {
       filteredColumns: ['client'],
     });
     expect(JSON.stringify(event)).not.toMatch(/bri|Matilda/i);
+
+    expect((await list({ filters: { client: 'zz-nobody' } })).json().total).toBe(0);
+    const [empty] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'workflow.list.viewed'))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(empty?.details).toMatchObject({ workflowIds: [], filteredColumns: ['client'] });
   });
 
   it('refuses a page size outside 10-50 and an unknown column with 400', async () => {
