@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
@@ -20,13 +20,25 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   return session;
 }
 
-export async function findLiveSession(db: Db, tokenHash: string) {
-  const [row] = await db
+const liveSessionQuery = (db: Db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('find_live_session');
+
+/** Built once per database: every API request looks its session up. */
+const preparedLiveSession = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
+
+export async function findLiveSession(db: Db, tokenHash: string) {
+  let query = preparedLiveSession.get(db);
+  if (!query) {
+    query = liveSessionQuery(db);
+    preparedLiveSession.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   return row;
 }
 
