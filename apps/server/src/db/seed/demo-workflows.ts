@@ -740,22 +740,15 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
           direction: 'inbound',
         });
         if (smsReply === 'yes' && start) {
-          sms(new Date(start.getTime() - 7 * DAY), smsText(2), {
-            kind: 'sequence',
-            step: 'second',
-            direction: 'outbound',
-          });
-          sms(new Date(start.getTime() - DAY), smsText(2), {
-            kind: 'sequence',
-            step: 'third',
-            direction: 'outbound',
-          });
-          if (rng.chance(0.3)) {
-            sms(new Date(start.getTime() - 2 * HOUR), smsText(2), {
-              kind: 'sequence',
-              step: 'fourth',
-              direction: 'outbound',
-            });
+          // Reminders go out before the appointment, after the confirmation, and not in the future.
+          const reminders: ['second' | 'third' | 'fourth', number][] = [
+            ['second', start.getTime() - 7 * DAY],
+            ['third', start.getTime() - DAY],
+          ];
+          if (rng.chance(0.3)) reminders.push(['fourth', start.getTime() - 2 * HOUR]);
+          for (const [step, at] of reminders) {
+            if (at <= replyAt.getTime() || at > now.getTime()) continue;
+            sms(new Date(at), smsText(2), { kind: 'sequence', step, direction: 'outbound' });
           }
         }
       }
