@@ -33,6 +33,7 @@ import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/users.service.ts';
 import { createWorkflowActionService } from './modules/workflows/workflow-actions.service.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const mfa = createMfaService({ db, clock, auth, throttle, sms, email, publicUrl: config.publicUrl });
   registerAuth(app, auth);
+  await auth.followSessionChanges();
 
   await app.register(healthRoutes(db));
   await app.register(authRoutes({ auth, mfa, passwordReset, cookieSecure: config.cookieSecure }));
@@ -120,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(userRoutes(createUserService({ db, clock, changes, passwordReset, log: logError })));
   await app.register(directoryRoutes(db));
+  await app.register(templateRoutes(db));
   await app.register(settingsRoutes(createSettingsService({ db, changes })));
   await app.register(
     workflowRoutes({

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { recentSessions } from './session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -32,22 +33,29 @@ const liveSessionQuery = (db: Db) =>
 /** Built once per database: every API request looks its session up. */
 const preparedLiveSession = new WeakMap<Db, ReturnType<typeof liveSessionQuery>>();
 
-export async function findLiveSession(db: Db, tokenHash: string) {
+type LiveSession = { session: SessionRow; user: UserRow } | undefined;
+
+export async function findLiveSession(db: Db, tokenHash: string): Promise<LiveSession> {
+  const recent = recentSessions.get<{ row: LiveSession }>(tokenHash);
+  if (recent) return recent.row;
   let query = preparedLiveSession.get(db);
   if (!query) {
     query = liveSessionQuery(db);
     preparedLiveSession.set(db, query);
   }
   const [row] = await query.execute({ tokenHash });
+  recentSessions.set(tokenHash, { row });
   return row;
 }
 
 export async function touchSession(db: Db, sessionId: string, at: Date) {
   await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
+  recentSessions.forgetAll();
 }
 
 export async function revokeSession(db: Db, sessionId: string, at: Date) {
   await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, sessionId));
+  recentSessions.forgetAll();
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -57,10 +65,12 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>) {
   await db.update(users).set(values).where(eq(users.id, id));
+  recentSessions.forgetAll();
 }
 
 export async function completeSessionMfa(db: Db, sessionId: string, at: Date) {
   await db.update(sessions).set({ mfaCompletedAt: at, lastSeenAt: at }).where(eq(sessions.id, sessionId));
+  recentSessions.forgetAll();
 }
 
 /** Ends every session of a user (password changed, account disabled or deleted). */
@@ -69,4 +79,5 @@ export async function revokeUserSessions(db: Db, userId: string, at: Date) {
     .update(sessions)
     .set({ revokedAt: at })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  recentSessions.forgetAll();
 }

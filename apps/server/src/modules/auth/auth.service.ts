@@ -26,6 +26,7 @@ import {
   type UserRow,
 } from './auth.queries.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password.ts';
+import { recentSessions } from './session-cache.ts';
 import type { Throttle } from './throttle.ts';
 
 export type SessionPolicy = { idleMinutes: number; maxHours: number };
@@ -168,6 +169,13 @@ export function createAuthService(deps: {
     return context;
   }
 
+  /** Sessions and users written by another server process: its change events say so. */
+  function followSessionChanges() {
+    return changes.subscribe((event) => {
+      if (event.type === 'presence.changed' || event.type === 'users.changed') recentSessions.forgetAll();
+    });
+  }
+
   async function completeSignIn(auth: AuthContext) {
     await completeSessionMfa(db, auth.sessionId, clock.now());
     await changes.publish(db, { type: 'presence.changed', ids: [auth.user.uid] });
@@ -187,7 +195,14 @@ export function createAuthService(deps: {
     await changes.publish(db, { type: 'presence.changed', ids: [auth.user.uid] });
   }
 
-  return { signIn, resolveSession, completeSignIn, signOut, idleMinutes: policy.idleMinutes };
+  return {
+    signIn,
+    resolveSession,
+    completeSignIn,
+    signOut,
+    followSessionChanges,
+    idleMinutes: policy.idleMinutes,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEvents, users } from '../../db/schema/index.ts';
 import { bearer, createSessionToken, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -124,6 +124,32 @@ describe('the password step of sign-in, and sessions', () => {
     const otherToken = await createSessionToken(t.db, other.id, t.clock.now());
     await t.db.update(users).set({ disabled: true }).where(eq(users.id, other.id));
     expect((await me(otherToken)).statusCode).toBe(401);
+  });
+
+  it('ends a session in use at once when its account is deleted or disabled, here or by another server process', async () => {
+    const itStaff = await createUser(t.db, { role: 'TELECARE_IT', isItStaff: true });
+    const itToken = await createSessionToken(t.db, itStaff.id, t.clock.now());
+    const user = await createUser(t.db);
+    const token = await createSessionToken(t.db, user.id, t.clock.now());
+    expect((await me(token)).statusCode).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/auth/user/${user.id}`,
+      headers: bearer(itToken),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await me(token)).statusCode).toBe(401);
+
+    // Another process writes the user row and announces it; this process must not wait out its cache.
+    const other = await createUser(t.db);
+    const otherToken = await createSessionToken(t.db, other.id, t.clock.now());
+    expect((await me(otherToken)).statusCode).toBe(200);
+    await t.db.update(users).set({ disabled: true }).where(eq(users.id, other.id));
+    await t.db.execute(sql`select pg_notify('telecare_changes', '{"type":"users.changed"}')`);
+    await vi.waitFor(async () => expect((await me(otherToken)).statusCode).toBe(401), {
+      timeout: 400,
+      interval: 20,
+    });
   });
 
   it('signs out after 2 hours idle, and keeps a session alive that is used', async () => {

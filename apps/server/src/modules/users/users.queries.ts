@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { clinics, referrers, specialists, users } from '../../db/schema/index.ts';
+import { recentSessions } from '../auth/session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -59,6 +60,7 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert) {
 
 export async function updateUserRow(db: Db, id: string, values: Partial<typeof users.$inferInsert>) {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  recentSessions.forgetAll();
   return row;
 }
 
