@@ -1,13 +1,32 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, signIn } from './support.ts';
 
-const DEMO_SMS_TEMPLATE_SET = 'd0f5d0c5-bc33-4301-b216-3002553cdbcf';
+/** A demo SMS template set, chosen by name. */
+const DEMO_SMS_TEMPLATE_SET = 'Standard';
 
-test('book an appointment on a free timeslot, then cancel it', async ({ page }) => {
-  await signIn(page, DEMO_ADMIN);
-  await page.getByLabel('Filter Bookings').fill('to book');
+/** Today in Melbourne as DD/MM/YYYY: the date on the dated CONT/TBC choices. */
+const melbourneToday = () =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Australia/Melbourne',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
+
+/** The calendar's heading for a month, as Mantine shows it ('June 2026'). */
+const monthHeading = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }).format(date);
+
+async function choose(page: Page, dialog: Locator, field: string, option: string | RegExp) {
+  await dialog.getByRole('combobox', { name: field }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option }).first().click();
+}
+
+/** Opens the first workflow with this booking status (its label), alone in the list. */
+async function openWorkflow(page: Page, bookings: string) {
+  await page.getByLabel('Filter Bookings').fill(bookings);
   const firstRow = page.locator('tbody tr[aria-expanded]').first();
-  await expect(firstRow).toContainText('To Book');
+  await expect(firstRow).toContainText(bookings);
   const urn = (await firstRow.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
   const created = (await firstRow.locator('td[data-column="creationTimestamp"]').textContent())?.trim() ?? '';
   await page.getByLabel('Filter Bookings').fill('');
@@ -15,6 +34,12 @@ test('book an appointment on a free timeslot, then cancel it', async ({ page }) 
   const row = page.locator('tbody tr[aria-expanded]').filter({ hasText: created });
   await expect(row).toHaveCount(1);
   await row.click();
+  return row;
+}
+
+test('book an appointment on a free timeslot, then cancel it', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  const row = await openWorkflow(page, 'To Book');
   await page.getByRole('button', { name: 'Add Appointment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Appointment' });
 
@@ -31,25 +56,106 @@ test('book an appointment on a free timeslot, then cancel it', async ({ page }) 
     await page.waitForTimeout(400);
     if ((await freeDay.count()) > 0) break;
   }
+  const bookedDay = (await freeDay.getAttribute('aria-label')) ?? '';
   await freeDay.click();
   await dialog.getByRole('group', { name: 'Timeslots' }).getByRole('button').first().click();
-  await dialog.getByRole('combobox', { name: 'Duration' }).click();
-  await page.getByRole('listbox').getByRole('option', { name: /^15/ }).first().click();
+  await choose(page, dialog, 'Duration', /^15/);
+
+  // Dial-in methods read as words; CONT/TBC offers the dated choices.
+  await dialog.getByRole('combobox', { name: 'Dial-in method' }).click();
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText([
+    'Core+ video call',
+    'Zoom',
+    'Skype',
+    'Phone call',
+  ]);
+  await page.getByRole('listbox').getByRole('option', { name: 'Zoom' }).click();
+  const today = melbourneToday();
+  await dialog.getByRole('combobox', { name: 'CONT or TBC' }).click();
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText([
+    'CONT',
+    'TBC',
+    `NRR X 1 ${today}`,
+    `NRR X 2 ${today}`,
+    `TBC ${today}`,
+  ]);
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: `TBC ${today}` })
+    .click();
 
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(
     dialog.getByRole('alert').filter({ hasText: 'The sms template can not be empty.' }),
   ).toBeVisible();
-  await dialog.getByLabel('SMS template set id').fill(DEMO_SMS_TEMPLATE_SET);
+  await choose(page, dialog, 'SMS template set', DEMO_SMS_TEMPLATE_SET);
+  await page.screenshot({ path: 'e2e/artifacts/add-appointment.png' });
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('action-banner')).toContainText('action completed');
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Booked');
   await page.screenshot({ path: 'e2e/artifacts/booked.png' });
 
+  // Reschedule opens on the booked (future) month, with the booked day chosen.
+  await page.getByRole('button', { name: 'Reschedule Appointment' }).click();
+  const reschedule = page.getByRole('dialog', { name: 'Reschedule Appointment' });
+  const [day, month, year] = bookedDay.slice(0, 10).split('/').map(Number) as [number, number, number];
+  await expect(reschedule).toContainText(monthHeading(new Date(year, month - 1, day)));
+  await reschedule.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reschedule).toBeHidden();
+
   await page.getByRole('button', { name: 'Cancel Appointment' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
   await cancel.getByRole('button', { name: 'Cancel Appointment' }).click();
   await expect(page.getByRole('button', { name: 'Add Appointment' })).toBeVisible();
   await expect(row).toContainText('To Book');
+});
+
+test("reschedule of a past appointment opens the calendar on today's month", async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  await openWorkflow(page, 'FTA-rebook');
+  await page.getByRole('button', { name: 'Reschedule Appointment' }).click();
+  const reschedule = page.getByRole('dialog', { name: 'Reschedule Appointment' });
+  await expect(reschedule).toContainText('Current appointment:');
+  await expect(reschedule).toContainText(monthHeading(new Date()));
+  await reschedule.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('approve an appointment request with the booking form; a pending one stays, without Approve', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADMIN);
+  await page.getByRole('link', { name: 'Appointment Requests' }).click();
+  const requests = page.getByRole('table', { name: 'Appointment Requests' });
+  const pending = requests
+    .locator('tbody tr')
+    .filter({ has: page.locator('td:nth-child(12)', { hasText: /^Pending/ }) });
+  await expect(pending).toHaveCount(1);
+  const client = (await pending.locator('td').first().textContent())?.trim() ?? '';
+  await pending.getByRole('button', { name: 'Approve' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Approve Appointment Request' });
+  await expect(dialog).toContainText(client);
+  // Pre-filled from the request: its practitioner, its day and its start time.
+  await expect(dialog.getByRole('combobox', { name: 'Practitioner' })).not.toHaveValue('');
+  await expect(dialog.getByRole('combobox', { name: 'Start time' })).toHaveValue(/^\d{2}:\d{2}$/);
+  await expect(dialog.locator('button[data-selected]')).toHaveCount(1);
+  await expect(dialog.getByRole('group', { name: 'Timeslots' }).getByRole('button').first()).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Own Device' }).check();
+  await choose(page, dialog, 'Duration', /^15/);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'The sms template can not be empty.' }),
+  ).toBeVisible();
+  await choose(page, dialog, 'SMS template set', DEMO_SMS_TEMPLATE_SET);
+  await page.screenshot({ path: 'e2e/artifacts/approve-request.png' });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('action-banner')).toContainText('action completed');
+  await expect(dialog).toBeHidden();
+
+  // The pending request stays in the list, approved, and can not be approved again.
+  await expect(pending).toContainText('Approved');
+  await expect(pending.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  await expect(pending.getByTestId('approve-refused')).toContainText('Approved');
+  await page.screenshot({ path: 'e2e/artifacts/approved-request.png' });
 });

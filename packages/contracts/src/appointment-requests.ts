@@ -47,6 +47,14 @@ export const AppointmentRequestRowSchema = z.object({
   bookingStatus: z.string(),
   /** Set once approved; only a pending request is still listed then. */
   approvedAt: z.string().nullable(),
+  /** The workflow's booked appointment, when it has one: such a request can not be approved. */
+  bookedAppointment: z
+    .object({ startDateTime: z.string().nullable(), timezone: z.string().nullable() })
+    .nullable(),
+  /** From the workflow, to pre-fill the booking form: its site, referral end date, NEW or review. */
+  siteId: z.string().nullable(),
+  referralEndDate: z.string().nullable(),
+  isNewAppointment: z.boolean().nullable(),
 });
 export type AppointmentRequestRow = z.infer<typeof AppointmentRequestRowSchema>;
 
@@ -72,12 +80,15 @@ export const ApproveAppointmentRequestSchema = z.object({
     timezone: z.enum(AUSTRALIAN_TIMEZONES, B.timezone),
     appointmentType: z.enum(APPOINTMENT_TYPES, B.appointmentType),
     consultationType: z.enum(['NEW', 'REVIEW'], B.consultationType),
-    /** The site; the workflow's site when left out. */
+    /** The site: 'Own Device' for atHome; for the others the chosen one, else the workflow's. */
     siteId: z.uuid(B.site).nullable().optional(),
     dialInMethod: z.enum(DIAL_IN_METHODS).nullable().optional(),
+    /** CONT, TBC, 'NRR X 1', 'NRR X 2', or 'TBC <date>'. */
+    contOrTbc: z.string().trim().max(200).nullable().optional(),
     notes: z.string().trim().max(2000).nullable().optional(),
   }),
-  selectedSMSTemplateSetId: z.uuid(B.smsTemplateEmpty),
+  /** Loose here: the server answers an empty one and an unknown one with their own messages. */
+  selectedSMSTemplateSetId: z.string().nullable().optional(),
 });
 export type ApproveAppointmentRequest = z.input<typeof ApproveAppointmentRequestSchema>;
 

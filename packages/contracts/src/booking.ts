@@ -18,6 +18,7 @@ export const BOOKING_MESSAGES = {
   noTimeslots: 'There is no available timeslots.',
   inThePast: 'The appointment can not happen in the past.',
   smsTemplateEmpty: 'The sms template can not be empty.',
+  smsTemplateSetNotFound: 'The selected SMS template set does not exist.',
   practitioner: 'Please select a valid practitioner.',
   appointmentType: 'Please select a valid appointment type.',
   site: 'Please select a site first.',
@@ -27,6 +28,8 @@ export const BOOKING_MESSAGES = {
   timezone: 'Please choose a timezone from the list.',
   consultationType: 'Please choose NEW or REVIEW.',
   alreadyApproved: 'This appointment request has already been approved.',
+  requestAlreadyBooked:
+    "This request's workflow already has a booked appointment; reschedule or cancel it in the workflow instead.",
   alreadyBooked: 'This workflow already has an appointment; reschedule or cancel it.',
   noSuchAppointment: 'This appointment does not exist.',
   noSuchWorkflow: 'This workflow does not exist.',

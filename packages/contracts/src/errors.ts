@@ -6,6 +6,12 @@ export const ErrorCode = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  /** The chosen SMS template set id names no set (or is not an id). */
+  smsTemplateSetNotFound: 'SMS_TEMPLATE_SET_NOT_FOUND',
+  /** An appointment request that was approved already. */
+  alreadyApproved: 'ALREADY_APPROVED',
+  /** The workflow already has a booked appointment. */
+  alreadyBooked: 'ALREADY_BOOKED',
   invalidCredentials: 'INVALID_CREDENTIALS',
   accountDisabled: 'ACCOUNT_DISABLED',
   roleNotAllowed: 'ROLE_NOT_ALLOWED',

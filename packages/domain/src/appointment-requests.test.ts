@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareRequests, isListedRequest, requestStatusRank } from './appointment-requests.ts';
+import {
+  approvalRefusal,
+  compareRequests,
+  isListedRequest,
+  requestStatusRank,
+} from './appointment-requests.ts';
 
 describe('appointment request rules', () => {
   it('ranks first, second, other, fourth, then pending, then anything else', () => {
@@ -26,5 +31,13 @@ describe('appointment request rules', () => {
     expect(isListedRequest({ approvedAt: null, bookingStatus: 'first' })).toBe(true);
     expect(isListedRequest({ approvedAt: now, bookingStatus: 'first' })).toBe(false);
     expect(isListedRequest({ approvedAt: now, bookingStatus: 'pending' })).toBe(true);
+  });
+
+  it('refuses approving an approved request, one without a workflow, and one whose workflow is booked', () => {
+    const open = { approved: false, hasWorkflow: true, hasBookedAppointment: false };
+    expect(approvalRefusal(open)).toBeNull();
+    expect(approvalRefusal({ ...open, approved: true, hasBookedAppointment: true })).toBe('alreadyApproved');
+    expect(approvalRefusal({ ...open, hasWorkflow: false })).toBe('noWorkflow');
+    expect(approvalRefusal({ ...open, hasBookedAppointment: true })).toBe('alreadyBooked');
   });
 });

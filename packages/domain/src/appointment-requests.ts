@@ -41,3 +41,18 @@ export function compareRequests(
   const rank = requestStatusRank(a.bookingStatus) - requestStatusRank(b.bookingStatus);
   return rank !== 0 ? rank : b.createdAt.getTime() - a.createdAt.getTime();
 }
+
+/** Why a request can not be approved: approved already, it has no workflow, or its workflow is booked. */
+export type ApprovalRefusal = 'alreadyApproved' | 'noWorkflow' | 'alreadyBooked';
+
+/** Null when the request may be approved; otherwise the first reason it may not, in that order. */
+export function approvalRefusal(request: {
+  approved: boolean;
+  hasWorkflow: boolean;
+  hasBookedAppointment: boolean;
+}): ApprovalRefusal | null {
+  if (request.approved) return 'alreadyApproved';
+  if (!request.hasWorkflow) return 'noWorkflow';
+  if (request.hasBookedAppointment) return 'alreadyBooked';
+  return null;
+}

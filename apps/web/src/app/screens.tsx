@@ -2,8 +2,12 @@ import type { SessionUser } from '@telecare/contracts/auth';
 import { SETTINGS_ROLES } from '@telecare/domain/roles';
 import type { ReactElement, ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { AppointmentRequestsPage } from '../features/appointment-requests/components/appointment-requests-page';
+import {
+  AppointmentRequestsPage,
+  type ApproveRequestSlot,
+} from '../features/appointment-requests/components/appointment-requests-page';
 import { useSession } from '../features/auth/api/get-session';
+import { BookingModal } from '../features/booking/components/booking-modal';
 import { SettingsPage } from './settings-screen';
 import { WORKFLOW_SCREENS } from './workflow-screen';
 
@@ -49,9 +53,18 @@ function guarded(visibleTo: (user: SessionUser) => boolean, element: ReactElemen
 /** Supervisors and IT staff (the spec's settings role list). */
 const canUseSettings = (user: SessionUser) => SETTINGS_ROLES.includes(user.role);
 
+/** Approve opens the booking form in request mode (features compose here, Rule 9). */
+const renderApprove: ApproveRequestSlot = (request, close) => (
+  <BookingModal mode="request" request={request} onClose={close} />
+);
+
 /** The signed-in screens, in navigation order: one line per screen gives its route and its tab. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...WORKFLOW_SCREENS,
   { path: 'settings/*', label: 'Settings', ...guarded(canUseSettings, <SettingsPage />) },
-  { path: 'apt-requests', label: 'Appointment Requests', element: <AppointmentRequestsPage /> },
+  {
+    path: 'apt-requests',
+    label: 'Appointment Requests',
+    element: <AppointmentRequestsPage renderApprove={renderApprove} />,
+  },
 ];

@@ -122,6 +122,12 @@ export async function selectAppointmentRequestPage(
       notes: workflows.adminCheckNotes,
       bookingStatus: r.bookingStatus,
       approvedAt: r.approvedAt,
+      workflowAppointmentId: workflows.appointmentId,
+      workflowAppointmentStart: workflows.appointmentStart,
+      workflowAppointmentTimezone: workflows.appointmentTimezone,
+      siteId: workflows.siteId,
+      referralEndDate: workflows.referralEndDate,
+      isNewAppointment: workflows.isNewAppointment,
     })
     .from(r)
     .innerJoin(clients, eq(clients.id, r.clientId))

@@ -5,7 +5,7 @@ import {
   BOOKING_MESSAGES,
 } from '@telecare/contracts/appointment-requests';
 import { ErrorCode } from '@telecare/contracts/errors';
-import { isListedRequest } from '@telecare/domain/appointment-requests';
+import { approvalRefusal, isListedRequest } from '@telecare/domain/appointment-requests';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { PracticeManagementFactory } from '../../integrations/practice-management/practice-management.ts';
@@ -18,9 +18,9 @@ import { findLiveWorkflow } from '../booking/booking.queries.ts';
 import {
   linkWorkflowToAppointment,
   requireActiveSpecialist,
+  requireBookingSite,
   requireNotInPast,
   requireReferralNotExpired,
-  requireSite,
   requireSmsTemplateSet,
 } from '../booking/booking-rules.ts';
 import {
@@ -88,6 +88,15 @@ export function createAppointmentRequestService(deps: {
           notes: row.notes,
           bookingStatus: row.bookingStatus,
           approvedAt: row.approvedAt?.toISOString() ?? null,
+          bookedAppointment: row.workflowAppointmentId
+            ? {
+                startDateTime: row.workflowAppointmentStart?.toISOString() ?? null,
+                timezone: row.workflowAppointmentTimezone,
+              }
+            : null,
+          siteId: row.siteId,
+          referralEndDate: row.referralEndDate,
+          isNewAppointment: row.isNewAppointment,
         })),
         page,
         pageSize: query.pageSize,
@@ -108,15 +117,28 @@ export function createAppointmentRequestService(deps: {
         const tx = transaction as unknown as Db;
         const request = await lockAppointmentRequest(tx, input.id);
         if (!request) throw new AppError(ErrorCode.notFound, 'This appointment request does not exist.');
-        if (request.approvedAt) throw new AppError(ErrorCode.conflict, B.alreadyApproved);
-        const workflow = request.workflowId ? await findLiveWorkflow(tx, request.workflowId) : undefined;
-        if (!workflow) throw new AppError(ErrorCode.notFound, 'This workflow does not exist.');
+        // Locked: a booking or another approval of the same workflow waits for this one.
+        const workflow = request.workflowId
+          ? await findLiveWorkflow(tx, request.workflowId, { lock: true })
+          : undefined;
+        const refusal = approvalRefusal({
+          approved: request.approvedAt !== null,
+          hasWorkflow: workflow !== undefined,
+          hasBookedAppointment: Boolean(workflow?.appointmentId),
+        });
+        if (refusal === 'alreadyApproved') throw new AppError(ErrorCode.alreadyApproved, B.alreadyApproved);
+        if (refusal === 'alreadyBooked') throw new AppError(ErrorCode.alreadyBooked, B.requestAlreadyBooked);
+        if (!workflow) throw new AppError(ErrorCode.notFound, B.noSuchWorkflow);
 
         // The booking checks, in the spec's order (shared with the booking calls).
         const { appointment } = input;
         const now = clock.now();
         const start = new Date(appointment.startDateTime);
-        await requireSmsTemplateSet(tx, input.selectedSMSTemplateSetId, 'selectedSMSTemplateSetId');
+        const smsTemplateSetId = await requireSmsTemplateSet(
+          tx,
+          input.selectedSMSTemplateSetId,
+          'selectedSMSTemplateSetId',
+        );
         requireReferralNotExpired(
           workflow.referralEndDate,
           now,
@@ -129,7 +151,11 @@ export function createAppointmentRequestService(deps: {
           appointment.specialistId,
           'appointment.specialistId',
         );
-        const site = await requireSite(tx, appointment.siteId ?? workflow.siteId, 'appointment.siteId');
+        const site = await requireBookingSite(
+          tx,
+          appointment.appointmentType,
+          appointment.siteId ?? workflow.siteId,
+        );
 
         const result = await practiceManagement(tx).createAppointment({
           clientId: request.clientId,
@@ -143,7 +169,7 @@ export function createAppointmentRequestService(deps: {
           consultationType: appointment.consultationType,
           dialInMethod: appointment.dialInMethod ?? null,
           notes: appointment.notes ?? null,
-          smsTemplateSetId: input.selectedSMSTemplateSetId,
+          smsTemplateSetId,
           bookedBy: actor.user.uid,
         });
         if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
@@ -156,6 +182,7 @@ export function createAppointmentRequestService(deps: {
           site,
           consultationType: appointment.consultationType,
           now,
+          contOrTbc: appointment.contOrTbc,
         });
         await markRequestApproved(tx, request.id, now, actor.user.uid);
         await recordAudit(tx, {

@@ -1,9 +1,10 @@
 import { TZDate } from '@date-fns/tz';
+import type { AppointmentRequestListResponse } from '@telecare/contracts/appointment-requests';
 import { format } from 'date-fns';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
-import { appointmentRequests, appointments, auditEvents, workflows } from '../../db/schema/index.ts';
+import { appointmentRequests, appointments, auditEvents, sites, workflows } from '../../db/schema/index.ts';
 import { createLocalPracticeManagement } from '../../integrations/practice-management/practice-management.ts';
 import {
   bearer,
@@ -30,6 +31,7 @@ describe('appointment requests', () => {
     t = await createTestApp();
     token = await createSessionToken(t.db, (await createUser(t.db)).id);
     smsSetId = (await createSmsTemplateSet(t.db)).id;
+    await t.db.insert(sites).values({ name: 'Own Device' }).onConflictDoNothing();
   });
   afterAll(() => t.close());
 
@@ -38,7 +40,7 @@ describe('appointment requests', () => {
   const list = async (body: object) => {
     const res = await call('POST', '/api/admin/appointment-requests/list', body);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { rows: { id: string; approvedAt: string | null }[]; total: number; page: number };
+    return res.json() as AppointmentRequestListResponse;
   };
   const ids = (page: { rows: { id: string }[] }) => page.rows.map((r) => r.id);
 
@@ -215,6 +217,7 @@ describe('appointment requests', () => {
       specialistId: specialist.id,
       caseManagerName: 'Dr Sam Slotter',
       specialityName: 'Cardiology',
+      siteName: 'Own Device',
     });
     expect(saved?.appointmentStart?.toISOString()).toBe(start);
     const [appointment] = await t.db
@@ -242,7 +245,54 @@ describe('appointment requests', () => {
       approval(request.id, specialist.id, at(date, '11:00')),
     );
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This appointment request has already been approved.');
+    expect(again.json()).toMatchObject({
+      code: 'ALREADY_APPROVED',
+      message: 'This appointment request has already been approved.',
+    });
+  });
+
+  it('refuses approving a request whose workflow already has a booked appointment, and says so in the list', async () => {
+    const pending = await bookable('pending', 'Doublebooked');
+    const approved = await call(
+      'POST',
+      '/api/admin/coreplus/approve-appointment',
+      approval(pending.request.id, pending.specialist.id, at(pending.date, '09:00')),
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    // A second request of the same workflow, still waiting.
+    const second = await createAppointmentRequest(t.db, {
+      clientId: pending.client.id,
+      workflowId: pending.workflow.id,
+      specialistId: pending.specialist.id,
+      bookingStatus: 'second',
+    });
+    const { rows } = await list({ filters: { client: 'doublebooked' } });
+    expect(rows.find((r) => r.id === second.id)?.bookedAppointment).toEqual({
+      startDateTime: at(pending.date, '09:00'),
+      timezone: ZONE,
+    });
+
+    const res = await call(
+      'POST',
+      '/api/admin/coreplus/approve-appointment',
+      approval(second.id, pending.specialist.id, at(pending.date, '11:00')),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'ALREADY_BOOKED',
+      message:
+        "This request's workflow already has a booked appointment; reschedule or cancel it in the workflow instead.",
+    });
+    const booked = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.workflowId, pending.workflow.id));
+    expect(booked).toHaveLength(1);
+    const [untouched] = await t.db
+      .select()
+      .from(appointmentRequests)
+      .where(eq(appointmentRequests.id, second.id));
+    expect(untouched?.approvedAt).toBeNull();
   });
 
   it('keeps an approved request in the list when its booking status is the pending value', async () => {
@@ -371,15 +421,23 @@ describe('appointment requests', () => {
     const approve = (body: object) => call('POST', '/api/admin/coreplus/approve-appointment', body);
     const good = approval(request.id, specialist.id, at(date, '10:00'));
 
-    const noTemplate = await approve({ ...good, selectedSMSTemplateSetId: '' });
-    expect(noTemplate.json().fieldErrors.selectedSMSTemplateSetId).toEqual([
-      'The sms template can not be empty.',
-    ]);
-    const unknownTemplate = await approve({
-      ...good,
-      selectedSMSTemplateSetId: '00000000-0000-4000-8000-000000000000',
-    });
-    expect(unknownTemplate.json().message).toBe('The sms template can not be empty.');
+    for (const empty of ['', undefined]) {
+      const noTemplate = await approve({ ...good, selectedSMSTemplateSetId: empty });
+      expect(noTemplate.statusCode).toBe(400);
+      expect(noTemplate.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'The sms template can not be empty.',
+        fieldErrors: { selectedSMSTemplateSetId: ['The sms template can not be empty.'] },
+      });
+    }
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'set-one']) {
+      const unknownTemplate = await approve({ ...good, selectedSMSTemplateSetId: unknown });
+      expect(unknownTemplate.statusCode).toBe(400);
+      expect(unknownTemplate.json()).toMatchObject({
+        code: 'SMS_TEMPLATE_SET_NOT_FOUND',
+        message: 'The selected SMS template set does not exist.',
+      });
+    }
     const noDuration = await approve({
       ...good,
       appointment: { ...good.appointment, durationMinutes: undefined },
@@ -404,7 +462,8 @@ describe('appointment requests', () => {
     expect(stranger.json().message).toBe('Please select a valid practitioner.');
 
     await t.db.update(workflows).set({ siteId: null }).where(eq(workflows.id, workflow.id));
-    expect((await approve(good)).json().message).toBe('Please select a site first.');
+    const hospital = { ...good, appointment: { ...good.appointment, appointmentType: 'atGpClinic' } };
+    expect((await approve(hospital)).json().message).toBe('Please select a site first.');
     const site = await createSite(t.db);
     await t.db
       .update(workflows)
@@ -418,10 +477,13 @@ describe('appointment requests', () => {
       .update(workflows)
       .set({ referralEndDate: day(20) })
       .where(eq(workflows.id, workflow.id));
-    const ok = await approve({ ...good, appointment: { ...good.appointment, siteId: site.id } });
+    const ok = await approve({
+      ...hospital,
+      appointment: { ...hospital.appointment, siteId: site.id, contOrTbc: 'TBC 01/02/2026' },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     const [saved] = await t.db.select().from(workflows).where(eq(workflows.id, workflow.id));
-    expect(saved).toMatchObject({ siteId: site.id, siteName: site.name });
+    expect(saved).toMatchObject({ siteId: site.id, siteName: site.name, contOrTbc: 'TBC 01/02/2026' });
     const missing = await approve({ ...good, id: '00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
   });

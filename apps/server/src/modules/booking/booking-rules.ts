@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { BOOKING_MESSAGES } from '@telecare/contracts/booking';
+import { BOOKING_MESSAGES, OWN_DEVICE_SITE_NAME } from '@telecare/contracts/booking';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { doctorName } from '@telecare/domain/referral-rules';
 import { referralEndState } from '@telecare/domain/workflow-rules';
@@ -12,6 +12,7 @@ import { findSite, selectSpecialityNames } from '../directory/directory.queries.
 import {
   type ActiveSpecialist,
   findActiveSpecialist,
+  findSiteByName,
   type LiveWorkflow,
   smsTemplateSetExists,
   updateWorkflow,
@@ -28,9 +29,17 @@ export const isUuid = (value: string | null | undefined): value is string =>
 export const invalid = (field: string, message: string) =>
   new AppError(ErrorCode.validation, message, { [field]: [message] });
 
-/** 'The sms template can not be empty.' when missing or not an existing set. */
+/**
+ * 'The sms template can not be empty.' when missing or blank; 'The selected SMS template set does not
+ * exist.' (its own code) when it is not the id of a set.
+ */
 export async function requireSmsTemplateSet(db: Db, id: string | null | undefined, field: string) {
-  if (!isUuid(id) || !(await smsTemplateSetExists(db, id))) throw invalid(field, B.smsTemplateEmpty);
+  if (!id?.trim()) throw invalid(field, B.smsTemplateEmpty);
+  if (!isUuid(id) || !(await smsTemplateSetExists(db, id))) {
+    throw new AppError(ErrorCode.smsTemplateSetNotFound, B.smsTemplateSetNotFound, {
+      [field]: [B.smsTemplateSetNotFound],
+    });
+  }
   return id;
 }
 
@@ -56,10 +65,18 @@ export async function requireActiveSpecialist(db: Db, id: string | null | undefi
   return specialist;
 }
 
-/** 'Please select a site first.' when there is no such site. */
-export async function requireSite(db: Db, id: string | null | undefined, field: string) {
-  const site = isUuid(id) ? await findSite(db, id) : undefined;
-  if (!site) throw invalid(field, B.site);
+/**
+ * The site of a booking: 'Own Device' for an Own Device (atHome) appointment, else the chosen site;
+ * 'Please select a site first.' when there is no such site.
+ */
+export async function requireBookingSite(db: Db, appointmentType: string, siteId: string | null | undefined) {
+  const site =
+    appointmentType === 'atHome'
+      ? await findSiteByName(db, OWN_DEVICE_SITE_NAME)
+      : isUuid(siteId)
+        ? await findSite(db, siteId)
+        : undefined;
+  if (!site) throw invalid('appointment.siteId', B.site);
   return site;
 }
 

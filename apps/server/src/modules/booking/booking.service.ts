@@ -11,7 +11,6 @@ import {
   type CancellationEmailRequestSchema,
   type CancellationEmailResponse,
   type CreateBookingRequestSchema,
-  OWN_DEVICE_SITE_NAME,
   type RescheduleBookingRequestSchema,
 } from '@telecare/contracts/booking';
 import { ErrorCode } from '@telecare/contracts/errors';
@@ -40,7 +39,6 @@ import { findSite } from '../directory/directory.queries.ts';
 import {
   findLiveAppointment,
   findLiveWorkflow,
-  findSiteByName,
   findWorkflowAppointment,
   type LiveWorkflow,
   queueEmail,
@@ -54,9 +52,9 @@ import {
   isUuid,
   linkWorkflowToAppointment,
   requireActiveSpecialist,
+  requireBookingSite,
   requireNotInPast,
   requireReferralNotExpired,
-  requireSite,
   requireSmsTemplateSet,
 } from './booking-rules.ts';
 
@@ -305,7 +303,7 @@ export function createBookingService(deps: {
       return db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         const workflow = await workflowOf(tx, input.id);
-        if (workflow.appointmentId) throw new AppError(ErrorCode.conflict, B.alreadyBooked);
+        if (workflow.appointmentId) throw new AppError(ErrorCode.alreadyBooked, B.alreadyBooked);
         const { appointment } = input;
         const now = clock.now();
 
@@ -330,11 +328,7 @@ export function createBookingService(deps: {
           throw invalid('appointment.appointmentType', B.appointmentType);
         }
         const appointmentType = type as (typeof BOOKING_FORM_APPOINTMENT_TYPES)[number];
-        const site =
-          appointmentType === 'atHome'
-            ? await findSiteByName(tx, OWN_DEVICE_SITE_NAME)
-            : await requireSite(tx, appointment.siteId, 'appointment.siteId');
-        if (!site) throw invalid('appointment.siteId', B.site);
+        const site = await requireBookingSite(tx, appointmentType, appointment.siteId);
 
         const result = await practiceManagement(tx).createAppointment({
           clientId: workflow.clientId,

@@ -117,16 +117,24 @@ describe('booking', () => {
     return body.dates.find((d) => d.date === date);
   };
 
-  it('1. needs an existing SMS template set', async () => {
+  it('1. needs an SMS template set, and one that exists', async () => {
     const { specialist, date, workflow } = await bookable();
     const good = booking(workflow.id, specialist.id, date);
-    const res = await refused({ ...good, selectedSMSTemplateSetId: undefined }, 400, B.smsTemplateEmpty);
-    expect(res.json().code).toBe('VALIDATION_FAILED');
-    await refused(
-      { ...good, selectedSMSTemplateSetId: '00000000-0000-4000-8000-000000000000' },
-      400,
-      B.smsTemplateEmpty,
-    );
+    for (const empty of [undefined, null, '', '  ']) {
+      const res = await refused({ ...good, selectedSMSTemplateSetId: empty }, 400, B.smsTemplateEmpty);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'not-a-set']) {
+      const res = await refused(
+        { ...good, selectedSMSTemplateSetId: unknown },
+        400,
+        'The selected SMS template set does not exist.',
+      );
+      expect(res.json()).toMatchObject({
+        code: 'SMS_TEMPLATE_SET_NOT_FOUND',
+        fieldErrors: { selectedSMSTemplateSetId: ['The selected SMS template set does not exist.'] },
+      });
+    }
   });
 
   it('2. refuses an expired referral (end date today or earlier), not an indefinite one', async () => {
@@ -269,7 +277,8 @@ describe('booking', () => {
     const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, workflow.id));
     expect(audit.map((a) => a.action)).toEqual(['appointment.booked']);
 
-    await refused(booking(workflow.id, specialist.id, date, '11:00'), 409, B.alreadyBooked);
+    const again = await refused(booking(workflow.id, specialist.id, date, '11:00'), 409, B.alreadyBooked);
+    expect(again.json().code).toBe('ALREADY_BOOKED');
     // Another workflow cannot take the booked time.
     const other = await createWorkflow(t.db, { referralEndDate: '1900-01-01' });
     await refused(booking(other.id, specialist.id, date, '10:15'), 409, B.timeNotAvailable);

@@ -1,13 +1,16 @@
-import {
-  APPOINTMENT_DURATIONS,
-  BOOKING_MESSAGES,
-  DIAL_IN_METHODS as CONTRACT_DIAL_IN_METHODS,
-} from '@telecare/contracts/booking';
+import { APPOINTMENT_DURATIONS, BOOKING_MESSAGES, DIAL_IN_METHODS } from '@telecare/contracts/booking';
+import { DIAL_IN_METHOD_LABELS } from '@telecare/domain/booking-options';
 import { ageOn, referralEndState } from '@telecare/domain/workflow-rules';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import type { AppointmentType, AvailabilityDay } from './api/booking';
 
 /** The booking form's constants and its checks (the spec's Booking Create checks, in order). */
+
+/**
+ * 'new': Add Appointment; 'reschedule': moves the workflow's appointment; 'request': books an
+ * appointment request (the spec's APT_REQUESTS mode, Approve).
+ */
+export type BookingMode = 'new' | 'reschedule' | 'request';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -20,8 +23,11 @@ export const START_TIMES: readonly string[] = Array.from({ length: 187 }, (_, i)
 /** 5 to 60 minutes in steps of 5, then 90 and 120. */
 export const DURATIONS: readonly number[] = APPOINTMENT_DURATIONS;
 
-export const DIAL_IN_METHODS: readonly string[] = CONTRACT_DIAL_IN_METHODS;
-export const CONT_OR_TBC: readonly string[] = ['CONT', 'TBC'];
+/** The stored dial-in values with what staff read. */
+export const DIAL_IN_METHOD_OPTIONS = DIAL_IN_METHODS.map((value) => ({
+  value,
+  label: DIAL_IN_METHOD_LABELS[value],
+}));
 
 export const APPOINTMENT_TYPE_LABELS: Record<AppointmentType, string> = {
   atHome: 'Own Device',
@@ -39,6 +45,12 @@ export function roomColour(room: number | string | null | undefined): string {
 export function minutesOf(time: string): number {
   const [h, m] = time.split(':').map(Number) as [number, number];
   return h * 60 + m;
+}
+
+/** An instant as its day ('YYYY-MM-DD') and time ('HH:mm') in `timeZone`; null when unreadable. */
+export function wallClockOf(instant: string, timeZone: string | undefined) {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2})$/.exec(formatDateTime(instant, timeZone));
+  return match ? { date: `${match[3]}-${match[2]}-${match[1]}`, time: match[4] ?? '' } : null;
 }
 
 /** Today as 'YYYY-MM-DD' in the viewer's zone. */
@@ -81,8 +93,8 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
 }
 
 export interface BookingCheckInput {
-  mode: 'new' | 'reschedule';
-  smsTemplateSetId: string;
+  mode: BookingMode;
+  smsTemplateSetId: string | null;
   referralEndDate: string | null;
   specialistId: string | null;
   /** The free days of the shown month (undefined while not loaded). */
@@ -98,7 +110,8 @@ export interface BookingCheckInput {
 /** The first failing check's message in the spec's order, or null when the booking may be sent. */
 export function firstBookingError(input: BookingCheckInput): string | null {
   const now = input.now ?? new Date();
-  if (input.mode === 'new' && !input.smsTemplateSetId.trim()) return BOOKING_MESSAGES.smsTemplateEmpty;
+  if (input.mode !== 'reschedule' && !input.smsTemplateSetId?.trim())
+    return BOOKING_MESSAGES.smsTemplateEmpty;
 
   // Time checks.
   if (referralEndState(input.referralEndDate, localToday(now)) === 'expired') {
@@ -119,7 +132,7 @@ export function firstBookingError(input: BookingCheckInput): string | null {
   }
 
   if (!input.specialistId) return BOOKING_MESSAGES.practitioner;
-  if (input.mode === 'new') {
+  if (input.mode !== 'reschedule') {
     if (!input.appointmentType) return BOOKING_MESSAGES.appointmentType;
     if (input.appointmentType === 'atGpClinic' && !input.siteId) return BOOKING_MESSAGES.site;
   }

@@ -1,9 +1,14 @@
-import { Button, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import type {
-  AppointmentRequestColumn,
-  AppointmentRequestRow,
+import { Box, Button, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  type AppointmentRequestColumn,
+  type AppointmentRequestRow,
+  BOOKING_MESSAGES,
 } from '@telecare/contracts/appointment-requests';
-import { APPOINTMENT_REQUEST_STATUS_LABELS } from '@telecare/domain/appointment-requests';
+import {
+  APPOINTMENT_REQUEST_STATUS_LABELS,
+  type ApprovalRefusal,
+  approvalRefusal,
+} from '@telecare/domain/appointment-requests';
 import { BOOKING_STATUS_LABELS, TASK_STATUS_LABELS } from '@telecare/domain/booking-status';
 import type { ReactNode } from 'react';
 import { SortableTh, TableMessageRow } from '../../../components/ui/data-table';
@@ -113,6 +118,42 @@ export const APPOINTMENT_REQUEST_TABLE_COLUMNS: readonly ColumnDef[] = [
   },
 ];
 
+/** Why Approve is off: a short text under the button, the whole reason on hover. */
+const REFUSALS: Record<ApprovalRefusal, { short: string; reason: string }> = {
+  alreadyApproved: { short: 'Approved', reason: BOOKING_MESSAGES.alreadyApproved },
+  noWorkflow: { short: 'No workflow', reason: 'This request has no workflow to book for.' },
+  alreadyBooked: { short: 'Already booked', reason: BOOKING_MESSAGES.requestAlreadyBooked },
+};
+
+function ApproveCell({ row, onApprove }: { row: AppointmentRequestRow; onApprove: () => void }) {
+  const refusal = approvalRefusal({
+    approved: row.approvedAt !== null,
+    hasWorkflow: row.workflowId !== null,
+    hasBookedAppointment: row.bookedAppointment !== null,
+  });
+  if (!refusal) {
+    return (
+      <Button size="compact-xs" variant="light" onClick={onApprove}>
+        Approve
+      </Button>
+    );
+  }
+  const { short, reason } = REFUSALS[refusal];
+  const booked = row.bookedAppointment?.startDateTime;
+  const zone = row.bookedAppointment?.timezone ?? undefined;
+  return (
+    <Tooltip label={reason} multiline w={260} withArrow openDelay={200}>
+      <Box data-testid="approve-refused">
+        <Button size="compact-xs" variant="light" disabled aria-description={reason}>
+          Approve
+        </Button>
+        <SecondLine>{short}</SecondLine>
+        {refusal === 'alreadyBooked' && booked && <SecondLine>{formatDateTime(booked, zone)}</SecondLine>}
+      </Box>
+    </Tooltip>
+  );
+}
+
 export const APPOINTMENT_REQUEST_TABLE_MIN_WIDTH =
   APPOINTMENT_REQUEST_TABLE_COLUMNS.reduce((sum, column) => sum + column.width, 0) + ACTION_WIDTH;
 
@@ -207,15 +248,7 @@ export function AppointmentRequestTable({
                 </Table.Td>
               ))}
               <Table.Td style={{ verticalAlign: 'top' }}>
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  disabled={row.approvedAt !== null || row.workflowId === null}
-                  title={row.approvedAt ? 'Already approved' : undefined}
-                  onClick={() => onApprove(row)}
-                >
-                  Approve
-                </Button>
+                <ApproveCell row={row} onApprove={() => onApprove(row)} />
               </Table.Td>
             </Table.Tr>
           ))

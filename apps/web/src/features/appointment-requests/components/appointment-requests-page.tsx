@@ -5,7 +5,7 @@ import {
   type AppointmentRequestRow,
 } from '@telecare/contracts/appointment-requests';
 import { PAGE_SIZES } from '@telecare/contracts/lists';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ActionBanner, ActionBannerProvider } from '../../../components/ui/action-banner';
 import { TableScrollArea } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -14,23 +14,25 @@ import { lastPageOf, Pager } from '../../../components/ui/pager';
 import { isPageSize, toggleSort, useColumnFilters, useListSearchParams } from '../../../lib/list-params';
 import { useListAppointmentRequests } from '../api/list-appointment-requests';
 import { APPOINTMENT_REQUEST_TABLE_MIN_WIDTH, AppointmentRequestTable } from './appointment-request-table';
-import { ApproveAppointmentModal } from './approve-appointment-modal';
 
 const TITLE = 'Appointment Requests';
+
+/** The Approve form of a request (the booking form in request mode, from features/booking). */
+export type ApproveRequestSlot = (request: AppointmentRequestRow, close: () => void) => ReactNode;
 
 /**
  * apt-requests: the appointment requests waiting for approval. Page, page size and sort live in the
  * URL; text filters stay in memory (they can hold patient names). Approve books the request.
  */
-export function AppointmentRequestsPage() {
+export function AppointmentRequestsPage({ renderApprove }: { renderApprove: ApproveRequestSlot }) {
   return (
     <ActionBannerProvider>
-      <AppointmentRequests />
+      <AppointmentRequests renderApprove={renderApprove} />
     </ActionBannerProvider>
   );
 }
 
-function AppointmentRequests() {
+function AppointmentRequests({ renderApprove }: { renderApprove: ApproveRequestSlot }) {
   const { page, pageSize, sort, setPage, setPageSize, setSort } =
     useListSearchParams(APPOINTMENT_REQUEST_COLUMNS);
   const {
@@ -110,7 +112,7 @@ function AppointmentRequests() {
           if (isPageSize(next)) setPageSize(next);
         }}
       />
-      {approving && <ApproveAppointmentModal row={approving} onClose={closeApprove} />}
+      {approving && renderApprove(approving, closeApprove)}
     </Stack>
   );
 }

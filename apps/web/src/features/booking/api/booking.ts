@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type ApproveAppointmentRequest,
+  ApproveAppointmentResponseSchema,
+} from '@telecare/contracts/appointment-requests';
+import {
   AvailabilitySlotResponseSchema,
   type AvailableDateSchema,
   type BOOKING_FORM_APPOINTMENT_TYPES,
@@ -40,7 +44,7 @@ export function useAvailability(specialistId: string | null, month: string) {
   });
 }
 
-/** Every workflow query (list, detail, history) starts with this key. */
+/** Every workflow query (list, detail, history, appointment requests) starts with this key. */
 const WORKFLOWS_QUERY_KEY = ['workflows'] as const;
 
 function useBookingMutation<V>(action: (variables: V) => Promise<unknown>) {
@@ -73,5 +77,19 @@ export function useRescheduleAppointment() {
 export function useCancelAppointment() {
   return useBookingMutation((body: CancelBookingRequest) =>
     apiRequest(APPOINTMENT_PATH, { method: 'DELETE', body, schema: CancelBookingResponseSchema }),
+  );
+}
+
+/**
+ * POST /api/admin/coreplus/approve-appointment: books an appointment request's appointment. The
+ * answer's `stillListed` says whether the request stays in the list (its booking status is pending).
+ */
+export function useApproveAppointment() {
+  return useBookingMutation((body: ApproveAppointmentRequest) =>
+    apiRequest('/api/admin/coreplus/approve-appointment', {
+      method: 'POST',
+      body,
+      schema: ApproveAppointmentResponseSchema,
+    }),
   );
 }

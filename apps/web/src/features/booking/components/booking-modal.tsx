@@ -7,18 +7,17 @@ import {
   Loader,
   Modal,
   Radio,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
-  TextInput,
-  UnstyledButton,
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
+import type { AppointmentRequestRow } from '@telecare/contracts/appointment-requests';
 import { type CreateBookingRequest, OWN_DEVICE_SITE_NAME } from '@telecare/contracts/booking';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
+import { contOrTbcOptions } from '@telecare/domain/booking-options';
 import { type FormEvent, useMemo, useState } from 'react';
 import { ACTION_FAILED, useActionBanner } from '../../../components/ui/action-banner';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -27,35 +26,50 @@ import { specialistLabel, useSiteOptions, useSpecialistOptions } from '../../../
 import { formatDate, formatDateTime, formatTimeZoneName } from '../../../lib/format';
 import {
   type AppointmentType,
-  type AvailabilityDay,
   type ConsultationType,
+  useApproveAppointment,
   useAvailability,
   useCreateAppointment,
   useRescheduleAppointment,
 } from '../api/booking';
 import {
   APPOINTMENT_TYPE_LABELS,
+  type BookingMode,
   bookingWarnings,
-  CONT_OR_TBC,
-  DIAL_IN_METHODS,
+  DIAL_IN_METHOD_OPTIONS,
   DURATIONS,
   firstBookingError,
   localToday,
-  minutesOf,
-  roomColour,
   START_TIMES,
   zonedInstant,
 } from '../booking-rules';
+import { requestBookingStart, workflowBookingStart } from '../booking-start';
+import { CalendarDay, Timeslots } from './booking-calendar';
+import { SmsTemplateSetSelect } from './sms-template-set-select';
 
-export interface BookingModalProps {
-  detail: WorkflowDetail;
-  /** 'new': Add Appointment (POST); 'reschedule': moves the existing appointment (PATCH). */
-  mode: 'new' | 'reschedule';
+export type BookingModalProps = {
   /** Called on Cancel, Esc and after a successful booking. */
   onClose: () => void;
-}
+} & (
+  | {
+      /** 'new': Add Appointment (POST); 'reschedule': moves the existing appointment (PATCH). */
+      mode: 'new' | 'reschedule';
+      detail: WorkflowDetail;
+    }
+  | {
+      /** Approve: books the request's appointment (POST approve-appointment). */
+      mode: 'request';
+      request: AppointmentRequestRow;
+    }
+);
 
 type Appointment = CreateBookingRequest['appointment'];
+
+const TITLES: Record<BookingMode, string> = {
+  new: 'Add Appointment',
+  reschedule: 'Reschedule Appointment',
+  request: 'Approve Appointment Request',
+};
 
 const DURATION_DATA = DURATIONS.map((minutes) => ({ value: String(minutes), label: `${minutes} minutes` }));
 
@@ -69,57 +83,47 @@ const sameName = (booked: string, label: string) =>
 /** 'YYYY-MM-01' of a 'YYYY-MM-DD' day. */
 const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 
-/** The appointment's day and start time in its own zone. */
-function appointmentWallClock(appointment: NonNullable<WorkflowDetail['appointment']>) {
-  const text = formatDateTime(appointment.startDateTime, appointment.timezone); // DD/MM/YYYY HH:mm
-  const match = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2})$/.exec(text);
-  return match ? { date: `${match[3]}-${match[2]}-${match[1]}`, time: match[4] ?? null } : null;
-}
-
-/** A short zone name such as AEDT for a day in `timeZone`. */
-function zoneAbbreviation(day: AvailabilityDay): string {
-  return formatTimeZoneName(zonedInstant(day.date, '12:00', day.timezone).toISOString(), day.timezone);
-}
-
 /**
- * 'Add Appointment' and 'Reschedule Appointment' (the spec's booking form): practitioner, type,
- * a month calendar where only days with free slots can be chosen, the day's free timeslots by room,
- * and the booking details. The spec's Create checks run here first (the server checks again).
+ * The spec's booking form in its three modes: Add Appointment, Reschedule Appointment, and Approve
+ * of an appointment request (pre-filled from the request). Practitioner, type, a month calendar
+ * where only days with free slots can be chosen, the day's free timeslots by room, and the booking
+ * details. The spec's Create checks run here first (the server checks again).
  */
-export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
+export function BookingModal(props: BookingModalProps) {
+  const { mode, onClose } = props;
   const banner = useActionBanner();
   const create = useCreateAppointment();
   const reschedule = useRescheduleAppointment();
-  const pending = create.isPending || reschedule.isPending;
+  const approve = useApproveAppointment();
+  const pending = create.isPending || reschedule.isPending || approve.isPending;
   const specialists = useSpecialistOptions();
   const sites = useSiteOptions();
-  const existing = detail.appointment;
-  const start = mode === 'reschedule' && existing ? appointmentWallClock(existing) : null;
+  const [start] = useState(() =>
+    props.mode === 'request'
+      ? requestBookingStart(props.request, localToday())
+      : workflowBookingStart(props.detail, props.mode, localToday()),
+  );
+  const [contOrTbcData] = useState(() => contOrTbcOptions(new Date()));
 
-  const [chosenSpecialistId, setSpecialistId] = useState<string | null>(null);
+  const [chosenSpecialistId, setSpecialistId] = useState<string | null>(start.specialistId);
   // On reschedule the practitioner stays the booked one (found by name).
-  const bookedSpecialistId =
-    mode === 'reschedule' && existing
-      ? (specialists.data?.find((s) => sameName(existing.specialistName, specialistLabel(s)))?.id ?? null)
-      : null;
+  const bookedSpecialistId = start.specialistName
+    ? (specialists.data?.find((s) => sameName(start.specialistName ?? '', specialistLabel(s)))?.id ?? null)
+    : null;
   const specialistId = bookedSpecialistId ?? chosenSpecialistId;
   const [appointmentType, setAppointmentType] = useState<AppointmentType | null>(null);
-  const [siteId, setSiteId] = useState<string | null>(
-    detail.site && detail.site.name !== OWN_DEVICE_SITE_NAME ? detail.site.id : null,
-  );
-  const [shownMonth, setShownMonth] = useState(monthOf(start?.date ?? localToday()));
-  const [date, setDate] = useState<string | null>(start?.date ?? null);
-  const [startTime, setStartTime] = useState<string | null>(start?.time ?? null);
+  const [siteId, setSiteId] = useState<string | null>(start.siteId);
+  const [shownMonth, setShownMonth] = useState(start.month);
+  const [date, setDate] = useState<string | null>(start.date);
+  const [startTime, setStartTime] = useState<string | null>(start.startTime);
   const [duration, setDuration] = useState<string | null>(
-    existing && mode === 'reschedule' ? String(existing.durationMinutes) : null,
+    start.durationMinutes === null ? null : String(start.durationMinutes),
   );
   const [dialInMethod, setDialInMethod] = useState<string | null>(null);
   const [contOrTbc, setContOrTbc] = useState<string | null>(null);
-  const [consultationType, setConsultationType] = useState<ConsultationType>(
-    detail.tasks.appointment_t.is_new_appointment ? 'NEW' : 'REVIEW',
-  );
+  const [consultationType, setConsultationType] = useState<ConsultationType>(start.consultationType);
   const [notes, setNotes] = useState('');
-  const [smsTemplateSetId, setSmsTemplateSetId] = useState('');
+  const [smsTemplateSetId, setSmsTemplateSetId] = useState<string | null>(null);
   // A browser check's message, or the server's (then titled 'action failed').
   const [failure, setFailure] = useState<{ message: string; server: boolean } | null>(null);
 
@@ -128,8 +132,7 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
   const daysByDate = useMemo(() => new Map((days ?? []).map((d) => [d.date, d])), [days]);
   const chosenDay = date ? daysByDate.get(date) : undefined;
 
-  const referralEndDate = detail.referral?.endDate ?? null;
-  const warnings = bookingWarnings(referralEndDate, detail.client.dateOfBirth);
+  const warnings = bookingWarnings(start.referralEndDate, start.dateOfBirth);
 
   const specialistData = useMemo(
     () => (specialists.data ?? []).map((s) => ({ value: s.id, label: specialistLabel(s) })),
@@ -143,6 +146,10 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
         .map((site) => ({ value: site.id, label: site.name })),
     [sites.data],
   );
+  const hospitalId = siteData.some((site) => site.value === siteId) ? siteId : null;
+  // A requested time off the 5-minute grid stays choosable.
+  const startTimeData =
+    startTime && !START_TIMES.includes(startTime) ? [startTime, ...START_TIMES].sort() : [...START_TIMES];
 
   const close = () => {
     if (!pending) onClose();
@@ -155,14 +162,14 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
     const problem = firstBookingError({
       mode,
       smsTemplateSetId,
-      referralEndDate,
+      referralEndDate: start.referralEndDate,
       specialistId,
       days,
       date,
       startTime,
       durationMinutes,
       appointmentType,
-      siteId,
+      siteId: hospitalId,
     });
     if (problem || !chosenDay || !startTime || durationMinutes === null || !specialistId) {
       setFailure({ message: problem ?? 'The time is not available.', server: false });
@@ -179,12 +186,12 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
         setFailure({ message: errorMessage(error), server: true });
       },
     };
-    if (mode === 'reschedule' && existing) {
-      const from = zonedInstant(chosenDay.date, startTime, chosenDay.timezone);
+    const from = zonedInstant(chosenDay.date, startTime, chosenDay.timezone);
+    if (props.mode === 'reschedule' && props.detail.appointment) {
       reschedule.mutate(
         {
-          id: detail.row.id,
-          appointmentId: existing.id,
+          id: props.detail.row.id,
+          appointmentId: props.detail.appointment.id,
           startDateTime: from.toISOString(),
           endDateTime: new Date(from.getTime() + durationMinutes * 60_000).toISOString(),
           duration: durationMinutes,
@@ -193,27 +200,40 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
       );
       return;
     }
-    const appointment: Appointment = {
-      specialistId,
-      date: chosenDay.date,
-      startTime,
+    const details = {
       durationMinutes,
       // The availability answers in the contract's zones.
       timezone: chosenDay.timezone as Appointment['timezone'],
       appointmentType: appointmentType ?? 'atHome',
       consultationType,
+      ...(appointmentType === 'atGpClinic' && hospitalId ? { siteId: hospitalId } : {}),
+      ...(dialInMethod ? { dialInMethod: dialInMethod as Appointment['dialInMethod'] } : {}),
+      ...(contOrTbc ? { contOrTbc } : {}),
+      ...(notes.trim() ? { notes: notes.trim() } : {}),
     };
-    if (appointmentType === 'atGpClinic' && siteId) appointment.siteId = siteId;
-    if (dialInMethod) appointment.dialInMethod = dialInMethod as Appointment['dialInMethod'];
-    if (contOrTbc) appointment.contOrTbc = contOrTbc;
-    if (notes.trim()) appointment.notes = notes.trim();
+    const selectedSMSTemplateSetId = smsTemplateSetId ?? '';
+    if (props.mode === 'request') {
+      approve.mutate(
+        {
+          id: props.request.id,
+          appointment: { specialistId, startDateTime: from.toISOString(), ...details },
+          selectedSMSTemplateSetId,
+        },
+        done,
+      );
+      return;
+    }
     create.mutate(
-      { id: detail.row.id, appointment, selectedSMSTemplateSetId: smsTemplateSetId.trim() },
+      {
+        id: props.detail.row.id,
+        appointment: { specialistId, date: chosenDay.date, startTime, ...details },
+        selectedSMSTemplateSetId,
+      },
       done,
     );
   };
 
-  const title = mode === 'new' ? 'Add Appointment' : 'Reschedule Appointment';
+  const title = TITLES[mode];
   const dayLabel = (value: string) => {
     const free = daysByDate.get(value);
     return `${formatDate(value)}${free ? `, ${free.slots.length} free timeslots` : ', not available'}`;
@@ -239,13 +259,10 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
               <Text size="sm">{warning}</Text>
             </Alert>
           ))}
-          {mode === 'reschedule' && existing && (
-            <Text size="sm">
-              Current appointment: {formatDateTime(existing.startDateTime, existing.timezone)}{' '}
-              {formatTimeZoneName(existing.startDateTime, existing.timezone)} ({existing.durationMinutes}{' '}
-              minutes) with {existing.specialistName}
-            </Text>
+          {props.mode === 'reschedule' && props.detail.appointment && (
+            <CurrentAppointment appointment={props.detail.appointment} />
           )}
+          {props.mode === 'request' && <RequestSummary request={props.request} />}
           {specialists.isError && (
             <ErrorAlert error={specialists.error} onRetry={() => void specialists.refetch()} />
           )}
@@ -267,7 +284,7 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
                 }}
                 nothingFoundMessage={specialists.isLoading ? 'Loading…' : 'No practitioner found'}
               />
-              {mode === 'new' && (
+              {mode !== 'reschedule' && (
                 <>
                   <Radio.Group
                     label="Appointment type"
@@ -284,8 +301,9 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
                     <Select
                       label="Location"
                       placeholder="Choose a site"
+                      searchable
                       data={siteData}
-                      value={siteId}
+                      value={hospitalId}
                       onChange={setSiteId}
                       clearable
                       nothingFoundMessage="No sites"
@@ -339,7 +357,7 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
                   label="Start time"
                   placeholder="HH:mm"
                   searchable
-                  data={[...START_TIMES]}
+                  data={startTimeData}
                   value={startTime}
                   onChange={setStartTime}
                 />
@@ -351,19 +369,19 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
                   onChange={setDuration}
                 />
               </Group>
-              {mode === 'new' && (
+              {mode !== 'reschedule' && (
                 <>
                   <Group grow gap="xs">
                     <Select
                       label="Dial-in method"
-                      data={[...DIAL_IN_METHODS]}
+                      data={DIAL_IN_METHOD_OPTIONS}
                       value={dialInMethod}
                       onChange={setDialInMethod}
                       clearable
                     />
                     <Select
                       label="CONT or TBC"
-                      data={[...CONT_OR_TBC]}
+                      data={contOrTbcData}
                       value={contOrTbc}
                       onChange={setContOrTbc}
                       clearable
@@ -387,12 +405,7 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
                     value={notes}
                     onChange={(event) => setNotes(event.currentTarget.value)}
                   />
-                  <TextInput
-                    label="SMS template set id"
-                    required
-                    value={smsTemplateSetId}
-                    onChange={(event) => setSmsTemplateSetId(event.currentTarget.value)}
-                  />
+                  <SmsTemplateSetSelect value={smsTemplateSetId} onChange={setSmsTemplateSetId} />
                 </>
               )}
             </Stack>
@@ -403,7 +416,7 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
               Cancel
             </Button>
             <Button type="submit" loading={pending}>
-              {mode === 'new' ? 'Create' : 'Reschedule'}
+              {mode === 'reschedule' ? 'Reschedule' : 'Create'}
             </Button>
           </Group>
         </Stack>
@@ -412,69 +425,27 @@ export function BookingModal({ detail, mode, onClose }: BookingModalProps) {
   );
 }
 
-/** A calendar day with one dot per room that has a free slot that day. */
-function CalendarDay({ date, day }: { date: string; day: AvailabilityDay | undefined }) {
-  const rooms = day ? [...new Set(day.slots.map((slot) => roomColour(slot.room)))] : [];
+function CurrentAppointment({ appointment }: { appointment: NonNullable<WorkflowDetail['appointment']> }) {
   return (
-    <Stack gap={1} align="center" lh={1}>
-      <span>{Number(date.slice(8))}</span>
-      {rooms.length > 0 && (
-        <Group gap={2} justify="center" aria-hidden>
-          {rooms.map((colour) => (
-            <Box key={colour} w={5} h={5} bg={`${colour}.6`} style={{ borderRadius: '50%' }} />
-          ))}
-        </Group>
-      )}
-    </Stack>
+    <Text size="sm">
+      Current appointment: {formatDateTime(appointment.startDateTime, appointment.timezone)}{' '}
+      {formatTimeZoneName(appointment.startDateTime, appointment.timezone)} ({appointment.durationMinutes}{' '}
+      minutes) with {appointment.specialistName}
+    </Text>
   );
 }
 
-/** The chosen day's free slots, coloured by room; a click puts the slot's start in 'Start time'. */
-function Timeslots({ day, onPick }: { day: AvailabilityDay | undefined; onPick: (start: string) => void }) {
-  const zone = day ? zoneAbbreviation(day) : '';
+/** Who asked and for when, in the request's zone. */
+function RequestSummary({ request }: { request: AppointmentRequestRow }) {
+  const { startDateTime, timezone } = request.appointment;
+  const zone = timezone ?? undefined;
   return (
-    <Stack gap={4} role="group" aria-label="Timeslots">
-      <Text size="sm" fw={500}>
-        Timeslots{zone && ` (${zone})`}
-      </Text>
-      {!day ? (
-        <Text size="xs" c="dimmed">
-          Choose a date to see its free timeslots.
-        </Text>
-      ) : (
-        <ScrollArea.Autosize mah={340} type="auto">
-          <Stack gap={4}>
-            {[...day.slots]
-              .sort((a, b) => minutesOf(a.start) - minutesOf(b.start))
-              .map((slot) => {
-                const colour = roomColour(slot.room);
-                return (
-                  <UnstyledButton
-                    key={`${slot.start}-${slot.end}-${slot.room ?? ''}`}
-                    onClick={() => onPick(slot.start)}
-                    px="xs"
-                    py={4}
-                    bg={`${colour}.0`}
-                    style={{
-                      borderLeft: `4px solid var(--mantine-color-${colour}-6)`,
-                      borderRadius: 'var(--mantine-radius-sm)',
-                    }}
-                  >
-                    <Text size="sm">
-                      {slot.start} – {slot.end}
-                      {slot.room !== null && slot.room !== undefined && (
-                        <Text span size="xs" c="dimmed">
-                          {' '}
-                          Room {slot.room}
-                        </Text>
-                      )}
-                    </Text>
-                  </UnstyledButton>
-                );
-              })}
-          </Stack>
-        </ScrollArea.Autosize>
-      )}
-    </Stack>
+    <Text size="sm">
+      {request.client.firstName} {request.client.lastName}
+      {request.client.dateOfBirth && ` (DOB ${formatDate(request.client.dateOfBirth)})`}
+      {startDateTime &&
+        `: requested ${formatDateTime(startDateTime, zone)} ${formatTimeZoneName(startDateTime, zone)}`}
+      {startDateTime && Date.parse(startDateTime) < Date.now() && ' (passed; choose another time)'}
+    </Text>
   );
 }
