@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_IT, signIn } from './support.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_IT, DEMO_SUPERVISOR, signIn } from './support.ts';
 
 test('a bad date of birth blocks the save; a good edit saves and shows live in another browser', async ({
   page,
@@ -48,4 +48,153 @@ test('a bad date of birth blocks the save; a good edit saves and shows live in a
     timeout: 2000,
   });
   await other.close();
+});
+
+/** Opens Edit Client for the nth row of the workflow list (selecting the row unless it is already). */
+async function openEditClient(page: Page, rowIndex: number) {
+  const row = page.locator('tbody tr[aria-expanded]').nth(rowIndex);
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await page.getByRole('button', { name: 'Edit Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Client' });
+  await expect(dialog.getByLabel('Last name')).toBeVisible();
+  return dialog;
+}
+
+/** The field is on screen and not hidden behind the modal's sticky Save bar. */
+async function expectClearOfSaveBar(field: Locator, dialog: Locator) {
+  await expect(field).toBeInViewport({ ratio: 1 });
+  const fieldBox = await field.boundingBox();
+  const saveBox = await dialog.getByRole('button', { name: 'Save' }).boundingBox();
+  expect(fieldBox && saveBox && fieldBox.y + fieldBox.height < saveBox.y).toBe(true);
+}
+
+const isoDaysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const displayDate = (iso: string) => iso.split('-').reverse().join('/');
+
+test('Save brings the first invalid field into view and focuses it; warnings stay in view', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADMIN);
+  const dialog = await openEditClient(page, 3);
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/admin/coreplus/') && request.method() !== 'GET') {
+      requests.push(request.method());
+    }
+  });
+
+  // Far down the form: the referral expiry date.
+  const expiry = dialog.getByLabel('Expiry date');
+  await expiry.fill('2025-13-45');
+  await dialog.getByLabel('First name').focus();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(expiry).toHaveAttribute('aria-invalid', 'true');
+  await expect(expiry).toBeFocused();
+  await expect(dialog.getByText('Please enter the date as YYYY-MM-DD.')).toBeVisible();
+  await expectClearOfSaveBar(expiry, dialog);
+  await page.screenshot({ path: 'e2e/artifacts/client-invalid-expiry-focused.png' });
+
+  // A date of birth before 1900 comes first in screen order: the form goes back up to it.
+  const dob = dialog.getByLabel('DOB');
+  await dob.fill('1800-01-01');
+  await expect(dialog.getByTestId('client-age')).toHaveText('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dob).toHaveAttribute('aria-invalid', 'true');
+  await expect(dob).toBeFocused();
+  await expect(dialog.getByText('The date of birth can not be before 01/01/1900.')).toBeInViewport();
+  await expect(expiry).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: 'e2e/artifacts/client-dob-before-1900.png' });
+  expect(requests).toEqual([]);
+
+  // Warnings sit beside Save, so they are in view down at the referral dates as well.
+  const soon = isoDaysFromNow(30);
+  await expiry.click();
+  await expiry.fill(soon);
+  const warnings = dialog.getByRole('group', { name: 'Warnings' });
+  await expect(warnings).toContainText(
+    `The referral is expiring in less than 3 months: it ends on ${displayDate(soon)}.`,
+  );
+  await expect(warnings).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'e2e/artifacts/client-referral-warning.png' });
+  await expiry.fill(isoDaysFromNow(-1));
+  await expect(warnings).toContainText('The referral is expired: it ended on');
+  await expect(warnings).toBeInViewport({ ratio: 1 });
+});
+
+test('closing Edit Client with unsaved changes asks first; without changes it closes at once', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADMIN);
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/admin/coreplus/') && request.method() !== 'GET') {
+      requests.push(request.method());
+    }
+  });
+  const confirm = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+
+  let dialog = await openEditClient(page, 4);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(confirm).toBeHidden();
+
+  dialog = await openEditClient(page, 4);
+  const lastName = dialog.getByLabel('Last name');
+  const original = await lastName.inputValue();
+  await lastName.fill(`${original}-unsaved`);
+
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await page.screenshot({ path: 'e2e/artifacts/client-discard-confirm.png' });
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(lastName).toHaveValue(`${original}-unsaved`);
+
+  // Esc in the question keeps editing too, and only closes the question.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(dialog).toBeVisible();
+
+  // A click outside asks as well.
+  await page.mouse.click(10, 400);
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  expect(requests).toEqual([]);
+
+  dialog = await openEditClient(page, 4);
+  await expect(dialog.getByLabel('Last name')).toHaveValue(original);
+});
+
+test('leaving Create Client with unsaved changes asks first', async ({ page }) => {
+  await signIn(page, DEMO_SUPERVISOR);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Create Client' }).click();
+  const form = page.getByRole('form', { name: 'Create Client' });
+  await form.getByLabel('First name').fill('Unsaved');
+  await form.getByLabel('DOB').fill('1899-12-31');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByLabel('Last name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Last name')).toBeFocused();
+  await expect(form.getByLabel('DOB')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('The date of birth can not be before 01/01/1900.')).toBeVisible();
+  await form.getByLabel('DOB').fill(isoDaysFromNow(-365 * 10));
+  await expect(form.getByRole('group', { name: 'Warnings' })).toHaveText(
+    'The patient is under 17 years old.',
+  );
+
+  const confirm = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await page.getByRole('link', { name: 'Workflow', exact: true }).click();
+  await expect(confirm).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/create-client-leave-confirm.png' });
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/settings\/create-client/);
+  await expect(form.getByLabel('First name')).toHaveValue('Unsaved');
+
+  await page.getByRole('link', { name: 'Workflow', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/client-appointment/);
 });

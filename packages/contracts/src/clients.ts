@@ -21,12 +21,31 @@ export const CLIENT_CATEGORIES = ['1', '2', '3', 'RC'] as const;
 export const EXPIRY_BY_MONTH_VALUES = [3, 12, 0] as const;
 export const DEFAULT_COUNTRY = 'AUSTRALIA';
 export const CLIENT_SEARCH_LIMIT = 20;
+/** The earliest date of birth accepted; anything before is taken as a typing slip. */
+export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
+
+/** The most characters each free-text client field takes (the API's limit and the form's maxLength). */
+export const CLIENT_TEXT_LIMITS = {
+  name: 100,
+  clientGroupId: 50,
+  email: 254,
+  urn: 50,
+  streetAddress: 200,
+  suburb: 100,
+  country: 60,
+  phone: 30,
+  search: 100,
+} as const;
+const L = CLIENT_TEXT_LIMITS;
+
+export const tooLongMessage = (max: number) => `Please use at most ${max} characters.`;
 
 export const CLIENT_FORM_MESSAGES = {
   firstNameRequired: 'First name is required.',
   lastNameRequired: 'Last name is required.',
   dateOfBirth: 'Please enter the date of birth as YYYY-MM-DD.',
   dateOfBirthInFuture: 'The date of birth can not be in the future.',
+  dateOfBirthTooEarly: 'The date of birth can not be before 01/01/1900.',
   title: 'Please choose a title from the list.',
   gender: 'Please choose Female or Male.',
   category: 'Please choose a category: 1, 2, 3 or RC.',
@@ -57,7 +76,7 @@ const text = (max: number) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, tooLongMessage(max))
     .nullable()
     .transform((v) => v || null);
 
@@ -73,7 +92,7 @@ const choice = <const T extends readonly string[]>(values: T, message: string) =
 const phone = z
   .string()
   .trim()
-  .max(30)
+  .max(L.phone, tooLongMessage(L.phone))
   .regex(/^[+\d ]*$/, M.phone)
   .nullable()
   .transform((v) => v || null);
@@ -90,18 +109,19 @@ export const DateOfBirthSchema = z
   .string({ error: M.dateOfBirth })
   .trim()
   .refine(isCalendarDate, M.dateOfBirth)
+  .refine((v) => !isCalendarDate(v) || v >= EARLIEST_DATE_OF_BIRTH, M.dateOfBirthTooEarly)
   .refine((v) => !isCalendarDate(v) || v <= latestToday(), M.dateOfBirthInFuture);
 
 export const AddressInputSchema = z.object({
   country: z
     .string()
     .trim()
-    .max(60)
+    .max(L.country, tooLongMessage(L.country))
     .nullable()
     .transform((v) => v || DEFAULT_COUNTRY)
     .default(DEFAULT_COUNTRY),
-  streetAddress: text(200).default(null),
-  suburb: text(100).default(null),
+  streetAddress: text(L.streetAddress).default(null),
+  suburb: text(L.suburb).default(null),
   postcode: z
     .string()
     .trim()
@@ -125,18 +145,18 @@ const EMPTY_ADDRESS = {
 const clientDetailFields = {
   title: choice(CLIENT_TITLES, M.title),
   gender: choice(CLIENT_GENDERS, M.gender),
-  clientGroupId: text(50),
+  clientGroupId: text(L.clientGroupId),
   /** The case manager: a specialist id (GET /api/admin/specialists), or null. */
   practitionerId: z.uuid(M.caseManager).nullable(),
   email: z
     .string()
     .trim()
-    .max(254)
+    .max(L.email, tooLongMessage(L.email))
     .refine((v) => v === '' || EMAIL_PATTERN.test(v), M.email)
     .nullable()
     .transform((v) => v || null),
   /** The spec's ExternalId, shown as URN. */
-  urn: text(50),
+  urn: text(L.urn),
   addressResidential: AddressInputSchema,
   addressPostal: AddressInputSchema,
   /** When true the postal address saved is a copy of the residential one. */
@@ -147,9 +167,12 @@ const clientDetailFields = {
   phoneNumberFax: phone,
 };
 
+const name = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(L.name, tooLongMessage(L.name));
+
 const names = {
-  firstName: z.string({ error: M.firstNameRequired }).trim().min(1, M.firstNameRequired).max(100),
-  lastName: z.string({ error: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(100),
+  firstName: name(M.firstNameRequired),
+  lastName: name(M.lastNameRequired),
   dateOfBirth: DateOfBirthSchema,
 };
 
@@ -212,7 +235,11 @@ export type ClientResponse = z.infer<typeof ClientResponseSchema>;
 
 /** GET /api/admin/clients?search= and (preferred, keeps names out of URLs) POST /api/admin/clients/search. */
 export const ClientSearchRequestSchema = z.object({
-  search: z.string({ error: M.searchTooShort }).trim().min(2, M.searchTooShort).max(100),
+  search: z
+    .string({ error: M.searchTooShort })
+    .trim()
+    .min(2, M.searchTooShort)
+    .max(L.search, tooLongMessage(L.search)),
 });
 export const ClientSearchResponseSchema = z.object({
   clients: z.array(

@@ -125,6 +125,82 @@ describe('client and referral editing', () => {
       expect((await workflowRow(workflow.id)).clientFirstName).toBe(workflow.clientFirstName);
     });
 
+    it('accepts a date of birth from 01/01/1900 to today and refuses one outside with a clear message', async () => {
+      const workflow = await createWorkflow(t.db);
+      const patch = (dateOfBirth: string) =>
+        call('PATCH', '/api/admin/coreplus/patient', {
+          id: workflow.id,
+          clientId: workflow.clientId,
+          client: { ...form, dateOfBirth },
+        });
+      for (const dateOfBirth of ['1800-01-01', '1899-12-31']) {
+        const res = await patch(dateOfBirth);
+        expect(res.statusCode, dateOfBirth).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          fieldErrors: { 'client.dateOfBirth': ['The date of birth can not be before 01/01/1900.'] },
+        });
+      }
+      const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+      const future = await patch(tomorrow);
+      expect(future.statusCode).toBe(400);
+      expect(future.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { 'client.dateOfBirth': ['The date of birth can not be in the future.'] },
+      });
+      expect((await workflowRow(workflow.id)).clientDateOfBirth).toBe(workflow.clientDateOfBirth);
+
+      expect((await patch('1900-01-01')).statusCode).toBe(200);
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await patch(today)).statusCode).toBe(200);
+      expect((await workflowRow(workflow.id)).clientDateOfBirth).toBe(today);
+    });
+
+    it('refuses text longer than its limit with a message per field, and takes text at the limit', async () => {
+      const workflow = await createWorkflow(t.db);
+      const patch = (client: object) =>
+        call('PATCH', '/api/admin/coreplus/patient', {
+          id: workflow.id,
+          clientId: workflow.clientId,
+          client,
+        });
+      const long = (length: number) => 'x'.repeat(length);
+      const tooLong = await patch({
+        ...form,
+        firstName: long(101),
+        lastName: long(101),
+        clientGroupId: long(51),
+        email: `${long(250)}@example.com`,
+        urn: long(51),
+        addressResidential: { ...address, streetAddress: long(201), suburb: long(101), country: long(61) },
+        phoneNumberMobile: '0'.repeat(31),
+      });
+      expect(tooLong.statusCode).toBe(400);
+      const body = tooLong.json();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.fieldErrors).toEqual({
+        'client.firstName': ['Please use at most 100 characters.'],
+        'client.lastName': ['Please use at most 100 characters.'],
+        'client.clientGroupId': ['Please use at most 50 characters.'],
+        'client.email': ['Please use at most 254 characters.'],
+        'client.urn': ['Please use at most 50 characters.'],
+        'client.addressResidential.streetAddress': ['Please use at most 200 characters.'],
+        'client.addressResidential.suburb': ['Please use at most 100 characters.'],
+        'client.addressResidential.country': ['Please use at most 60 characters.'],
+        'client.phoneNumberMobile': ['Please use at most 30 characters.'],
+      });
+      expect((await workflowRow(workflow.id)).clientFirstName).toBe(workflow.clientFirstName);
+
+      const atLimit = await patch({
+        ...form,
+        firstName: long(100),
+        lastName: ` ${long(100)} `,
+        addressResidential: { ...address, streetAddress: long(200) },
+      });
+      expect(atLimit.statusCode).toBe(200);
+      expect(atLimit.json()).toMatchObject({ firstName: long(100), lastName: long(100) });
+    });
+
     it("saves the client, its addresses and the copies on all of the client's workflows, with one audit row", async () => {
       const client = await createClient(t.db, {
         firstName: 'Harry',
@@ -568,6 +644,36 @@ describe('client and referral editing', () => {
       );
       expect(invalid.statusCode).toBe(400);
       expect(Object.keys(invalid.json().fieldErrors).sort()).toEqual(['dateOfBirth', 'firstName']);
+    });
+
+    it('refuses a date of birth before 1900, one in the future and over-long text', async () => {
+      const create = (body: object) =>
+        call(
+          'POST',
+          '/api/admin/clients',
+          { firstName: 'Range', lastName: 'Check', dateOfBirth: '1980-05-05', ...body },
+          supervisorToken,
+        );
+      const early = await create({ dateOfBirth: '1899-12-31' });
+      expect(early.statusCode).toBe(400);
+      expect(early.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { dateOfBirth: ['The date of birth can not be before 01/01/1900.'] },
+      });
+      const future = await create({ dateOfBirth: '2999-12-31' });
+      expect(future.json().fieldErrors).toEqual({
+        dateOfBirth: ['The date of birth can not be in the future.'],
+      });
+      const long = await create({ lastName: 'y'.repeat(101), phoneNumberFax: '1'.repeat(31) });
+      expect(long.statusCode).toBe(400);
+      expect(long.json().fieldErrors).toEqual({
+        lastName: ['Please use at most 100 characters.'],
+        phoneNumberFax: ['Please use at most 30 characters.'],
+      });
+      const huge = await create({ firstName: 'z'.repeat(200_000) });
+      expect(huge.statusCode).toBeGreaterThanOrEqual(400);
+      expect(huge.statusCode).toBeLessThan(500);
+      expect((await create({ dateOfBirth: '1900-01-01' })).statusCode).toBe(201);
     });
   });
 });

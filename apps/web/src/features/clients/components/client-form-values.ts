@@ -3,6 +3,7 @@ import {
   type CreateClientRequest,
   CreateClientRequestSchema,
   DEFAULT_COUNTRY,
+  EARLIEST_DATE_OF_BIRTH,
   PatientFormSchema,
   ReferralDateSchema,
   type UpdatePatientRequest,
@@ -159,10 +160,10 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The age in whole years for a valid, not future, YYYY-MM-DD date of birth; undefined otherwise. */
+/** The age in whole years for a valid YYYY-MM-DD date of birth from 1900 to today; undefined otherwise. */
 export function ageOf(dateOfBirth: string, today: string = todayIso()): number | undefined {
   const value = dateOfBirth.trim();
-  if (!isRealDate(value) || value > today) return undefined;
+  if (!isRealDate(value) || value < EARLIEST_DATE_OF_BIRTH || value > today) return undefined;
   return ageOn(value, today);
 }
 
@@ -226,15 +227,16 @@ function issuesToErrors(
 }
 
 /**
- * Blocking errors win (silent, red); the date of birth may still be in the future (a message).
- * Other fields are checked with the API's own schema so nothing is sent that it would refuse.
+ * Blocking errors win (silent, red). Past them, a name may still be too long and a real date of
+ * birth out of range (a message): before 01/01/1900 (the API's schema says so) or after today in
+ * the viewer's zone. Every field is checked with the API's own schema, so nothing is sent that it
+ * would refuse.
  */
 function withBlocking(values: ClientFormValues, schemaErrors: ClientFormErrors): ClientFormErrors {
   const blocking = blockingErrors(values);
   const errors: ClientFormErrors = { ...schemaErrors };
   for (const field of ['firstName', 'lastName', 'dateOfBirth'] as const) {
     if (blocking[field]) errors[field] = true;
-    else if (field !== 'dateOfBirth') delete errors[field];
   }
   if (!blocking.dateOfBirth && values.dateOfBirth.trim() > todayIso()) {
     errors.dateOfBirth = CLIENT_FORM_MESSAGES.dateOfBirthInFuture;

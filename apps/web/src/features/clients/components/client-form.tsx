@@ -4,6 +4,7 @@ import {
   AUSTRALIAN_STATES,
   CLIENT_CATEGORIES,
   CLIENT_GENDERS,
+  CLIENT_TEXT_LIMITS,
   CLIENT_TITLES,
 } from '@telecare/contracts/clients';
 import { useMemo } from 'react';
@@ -22,7 +23,6 @@ import {
   type ClientFormValues,
   EXPIRY_BY_MONTH_OPTIONS,
 } from './client-form-values';
-import { ClientWarnings } from './client-warnings';
 
 /** Dense inputs: the whole form has to be usable on a 1366x768 screen. */
 const FIELD = { size: 'xs' } as const;
@@ -30,6 +30,7 @@ const TITLE_OPTIONS = [...CLIENT_TITLES];
 const GENDER_OPTIONS = [...CLIENT_GENDERS];
 const STATE_OPTIONS = [...AUSTRALIAN_STATES];
 const CATEGORY_OPTIONS = [...CLIENT_CATEGORIES];
+const L = CLIENT_TEXT_LIMITS;
 /** Long lookup lists: show the first matches only. */
 const OPTION_LIMIT = 100;
 
@@ -42,8 +43,6 @@ export interface ClientFormProps {
    * location (site), clinic, referrer and referral date.
    */
   mode: ClientFormMode;
-  /** Edit: the referral's end date as the form stands, for the warnings. */
-  referralEndDate?: string | null | undefined;
 }
 
 type AddressPath = 'addressResidential' | 'addressPostal';
@@ -56,7 +55,7 @@ const PHONE_FIELDS = [
 ] as const;
 
 /** The client form's sections (the spec's Client form), bound to a Mantine form. */
-export function ClientForm({ form, mode, referralEndDate }: ClientFormProps) {
+export function ClientForm({ form, mode }: ClientFormProps) {
   const editing = mode === 'edit';
   const { values } = form;
   const specialists = useSpecialistOptions();
@@ -125,12 +124,12 @@ export function ClientForm({ form, mode, referralEndDate }: ClientFormProps) {
               onChange={(event) => changeSameAsResidential(event.currentTarget.checked)}
             />
           )}
-          <TextInput label="Street address" maxLength={200} {...props('streetAddress')} />
+          <TextInput label="Street address" maxLength={L.streetAddress} {...props('streetAddress')} />
           <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
-            <TextInput label="Suburb" maxLength={100} {...props('suburb')} />
+            <TextInput label="Suburb" maxLength={L.suburb} {...props('suburb')} />
             <TextInput label="Postcode" maxLength={4} inputMode="numeric" {...props('postcode')} />
             <Select label="State" data={STATE_OPTIONS} clearable {...props('state')} />
-            <TextInput label="Country" maxLength={60} {...props('country')} />
+            <TextInput label="Country" maxLength={L.country} {...props('country')} />
           </SimpleGrid>
         </Stack>
       </Fieldset>
@@ -142,11 +141,6 @@ export function ClientForm({ form, mode, referralEndDate }: ClientFormProps) {
 
   return (
     <Stack gap="sm">
-      <ClientWarnings
-        dateOfBirth={values.dateOfBirth}
-        referralEndDate={editing ? referralEndDate : undefined}
-      />
-
       <Fieldset legend="Client" variant="filled" p="xs">
         <SimpleGrid cols={4} spacing="xs" verticalSpacing={6}>
           <Select {...FIELD} label="Title" data={TITLE_OPTIONS} clearable {...form.getInputProps('title')} />
@@ -154,7 +148,7 @@ export function ClientForm({ form, mode, referralEndDate }: ClientFormProps) {
             {...FIELD}
             label="First name"
             withAsterisk
-            maxLength={100}
+            maxLength={L.name}
             data-autofocus
             {...form.getInputProps('firstName')}
           />
@@ -162,7 +156,7 @@ export function ClientForm({ form, mode, referralEndDate }: ClientFormProps) {
             {...FIELD}
             label="Last name"
             withAsterisk
-            maxLength={100}
+            maxLength={L.name}
             {...form.getInputProps('lastName')}
           />
           <Group gap={6} align="flex-end" wrap="nowrap">
@@ -190,7 +184,7 @@ export function ClientForm({ form, mode, referralEndDate }: ClientFormProps) {
           <TextInput
             {...FIELD}
             label="Client group"
-            maxLength={50}
+            maxLength={L.clientGroupId}
             {...form.getInputProps('clientGroupId')}
           />
           <Select
@@ -209,11 +203,11 @@ export function ClientForm({ form, mode, referralEndDate }: ClientFormProps) {
             {...FIELD}
             label="Email"
             type="email"
-            maxLength={254}
+            maxLength={L.email}
             autoComplete="off"
             {...form.getInputProps('email')}
           />
-          <TextInput {...FIELD} label="URN" maxLength={50} {...form.getInputProps('urn')} />
+          <TextInput {...FIELD} label="URN" maxLength={L.urn} {...form.getInputProps('urn')} />
         </SimpleGrid>
       </Fieldset>
 
@@ -248,7 +242,7 @@ export function ClientForm({ form, mode, referralEndDate }: ClientFormProps) {
                 {...FIELD}
                 label={label}
                 type="tel"
-                maxLength={30}
+                maxLength={L.phone}
                 {...form.getInputProps(path)}
               />
             ))}

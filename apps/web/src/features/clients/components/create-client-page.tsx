@@ -13,7 +13,10 @@ import {
   formErrorsOf,
   validateCreateClient,
 } from './client-form-values';
+import { ClientWarnings, clientWarnings } from './client-warnings';
+import { DiscardChangesDialog } from './discard-changes-dialog';
 import { focusFirstError } from './focus-first-error';
+import { useLeaveGuard } from './use-leave-guard';
 
 export const CLIENT_CREATED = 'Client created.';
 const CREATE_FAILED = 'The client was not created.';
@@ -21,11 +24,14 @@ const CREATE_FAILED = 'The client was not created.';
 /**
  * Settings > Client > Create Client (settings/create-client): the client form without category,
  * referral dates, location, clinic and referrer. POST /api/admin/clients; the form clears on success.
+ * Leaving with unsaved changes asks first.
  */
 export function CreateClientPage() {
   const create = useCreateClient();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ClientFormValues>({ mode: 'controlled', initialValues: emptyClientFormValues() });
+  const dirty = form.isDirty();
+  const leaving = useLeaveGuard(dirty);
 
   const showErrors = (errors: ClientFormErrors) => {
     form.setErrors(errors);
@@ -80,23 +86,29 @@ export function CreateClientPage() {
             )}
             <ClientForm form={form} mode="create" />
             <StickyFormActions>
+              <ClientWarnings warnings={clientWarnings(form.values.dateOfBirth, undefined)} />
               <Button
                 variant="default"
                 onClick={() => {
                   form.reset();
                   setFailure(null);
                 }}
-                disabled={create.isPending || !form.isDirty()}
+                disabled={create.isPending || !dirty}
               >
                 Clear
               </Button>
-              <Button type="submit" loading={create.isPending} disabled={!form.isDirty()}>
+              <Button type="submit" loading={create.isPending} disabled={!dirty}>
                 Save
               </Button>
             </StickyFormActions>
           </Stack>
         </form>
       </Box>
+      <DiscardChangesDialog
+        opened={leaving.state === 'blocked'}
+        onKeepEditing={() => leaving.reset?.()}
+        onDiscard={() => leaving.proceed?.()}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { ACTION_FAILED, useActionBanner } from '../../../components/ui/action-banner';
 import { StickyFormActions } from '../../../components/ui/form-actions';
 import { PageLoader } from '../../../components/ui/page-loader';
@@ -17,12 +17,17 @@ import {
   referralEndOf,
   validateEditClient,
 } from './client-form-values';
+import { ClientWarnings, clientWarnings } from './client-warnings';
+import { DiscardChangesDialog } from './discard-changes-dialog';
 import { focusFirstError } from './focus-first-error';
 
 export interface EditClientModalProps {
   /** The workflow whose client is edited (the panel's detail). */
   detail: WorkflowDetail;
-  /** Called on Cancel, Esc and after a successful save. */
+  /**
+   * Called after a successful save, and on Cancel, Esc, the close button or a click outside; with
+   * unsaved changes only once 'Discard' is confirmed.
+   */
   onClose: () => void;
 }
 
@@ -33,24 +38,38 @@ export interface EditClientModalProps {
 export function EditClientModal({ detail, onClose }: EditClientModalProps) {
   const practitioner = useClientPractitioner(detail.client);
   const save = useEditClient();
+  const [dirty, setDirty] = useState(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const close = () => {
-    if (!save.isPending) onClose();
+    if (save.isPending) return;
+    if (dirty) setConfirmingDiscard(true);
+    else onClose();
   };
   return (
-    <Modal opened onClose={close} title="Edit Client" size={1100} padding="md" yOffset={24}>
-      {practitioner.isLoading ? (
-        <PageLoader label="Loading client" />
-      ) : (
-        <EditClientForm
-          detail={detail}
-          // undefined when it could not be read: the case manager is then only sent when chosen.
-          knownPractitionerId={practitioner.isSuccess ? practitioner.data : undefined}
-          save={save}
-          onCancel={close}
-          onSaved={onClose}
-        />
+    <>
+      <Modal opened onClose={close} title="Edit Client" size={1100} padding="md" yOffset={24}>
+        {practitioner.isLoading ? (
+          <PageLoader label="Loading client" />
+        ) : (
+          <EditClientForm
+            detail={detail}
+            // undefined when it could not be read: the case manager is then only sent when chosen.
+            knownPractitionerId={practitioner.isSuccess ? practitioner.data : undefined}
+            save={save}
+            onDirtyChange={setDirty}
+            onCancel={close}
+            onSaved={onClose}
+          />
+        )}
+      </Modal>
+      {/*
+        Mounted only while asking: modals listen for Esc on the window, so a dialog mounted earlier
+        would also take the very Esc that opened it, and close again at once.
+      */}
+      {confirmingDiscard && (
+        <DiscardChangesDialog opened onKeepEditing={() => setConfirmingDiscard(false)} onDiscard={onClose} />
       )}
-    </Modal>
+    </>
   );
 }
 
@@ -58,12 +77,14 @@ function EditClientForm({
   detail,
   knownPractitionerId,
   save,
+  onDirtyChange,
   onCancel,
   onSaved,
 }: {
   detail: WorkflowDetail;
   knownPractitionerId: string | null | undefined;
   save: ReturnType<typeof useEditClient>;
+  onDirtyChange: (dirty: boolean) => void;
   onCancel: () => void;
   onSaved: () => void;
 }) {
@@ -74,6 +95,8 @@ function EditClientForm({
   const initialValues = useMemo(() => clientFormValuesOf(detail, knownPractitionerId ?? null), []);
   const form = useForm<ClientFormValues>({ mode: 'controlled', initialValues });
   const referralEndDate = referralEndOf(form.values, initialValues, detail.referral?.endDate ?? null);
+  const dirty = form.isDirty();
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const showErrors = (errors: ClientFormErrors) => {
     form.setErrors(errors);
@@ -111,12 +134,13 @@ function EditClientForm({
             <Text size="xs">{failure}</Text>
           </Alert>
         )}
-        <ClientForm form={form} mode="edit" referralEndDate={referralEndDate} />
+        <ClientForm form={form} mode="edit" />
         <StickyFormActions>
+          <ClientWarnings warnings={clientWarnings(form.values.dateOfBirth, referralEndDate)} />
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>
             Cancel
           </Button>
-          <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+          <Button type="submit" loading={save.isPending} disabled={!dirty}>
             Save
           </Button>
         </StickyFormActions>

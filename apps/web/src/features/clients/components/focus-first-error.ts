@@ -1,42 +1,22 @@
 import type { UseFormReturnType } from '@mantine/form';
 import type { ClientFormValues } from './client-form-values';
 
-/** The form's fields in screen order, so focus goes to the first one in error. */
-const FIELD_ORDER = [
-  'title',
-  'firstName',
-  'lastName',
-  'dateOfBirth',
-  'gender',
-  'clientGroupId',
-  'practitionerId',
-  'email',
-  'urn',
-  'category',
-  'addressResidential.streetAddress',
-  'addressResidential.suburb',
-  'addressResidential.postcode',
-  'addressResidential.state',
-  'addressResidential.country',
-  'addressPostal.streetAddress',
-  'addressPostal.suburb',
-  'addressPostal.postcode',
-  'addressPostal.state',
-  'addressPostal.country',
-  'phoneNumberMobile',
-  'phoneNumberHome',
-  'phoneNumberWork',
-  'phoneNumberFax',
-  'clinicId',
-  'referrerId',
-  'referral.startDate',
-  'referral.expiredDate',
-  'referral.expiredDateByMonth',
-] as const;
+const byScreenOrder = (a: HTMLElement, b: HTMLElement) =>
+  a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
 
-/** Moves the keyboard focus to the first field in error (after React has shown the errors). */
+/**
+ * Brings the first field in error (in screen order, whatever section it is in) to the middle of
+ * its scroll area and focuses it, once React has shown the errors. Centred, because the form's
+ * header and its sticky Save bar would cover a field scrolled only just into view.
+ */
 export function focusFirstError(form: UseFormReturnType<ClientFormValues>, errors: Record<string, unknown>) {
-  const first = FIELD_ORDER.find((path) => path in errors);
-  if (!first) return;
-  requestAnimationFrame(() => form.getInputNode(first)?.focus());
+  requestAnimationFrame(() => {
+    const [first] = Object.keys(errors)
+      .map((path) => form.getInputNode(path))
+      .filter((node): node is HTMLElement => node !== null && !node.hasAttribute('disabled'))
+      .sort(byScreenOrder);
+    if (!first) return;
+    first.scrollIntoView({ block: 'center' });
+    first.focus({ preventScroll: true });
+  });
 }
