@@ -9,10 +9,16 @@ async function workflowIdOf(row: Locator) {
   return id?.replace('workflow-select-', '') ?? '';
 }
 
-test('select two rows, archive them together, find them on the archived list and bring them back', async ({
-  page,
-}) => {
+// The file's journeys share one sign-in: the SMS-code throttle (decision 0008) counts each one.
+test.describe.configure({ mode: 'serial' });
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage();
   await signIn(page, DEMO_SUPERVISOR);
+});
+test.afterAll(() => page.close());
+
+test('select two rows, archive them together, find them on the archived list and bring them back', async () => {
   await expect(rows(page)).toHaveCount(10);
 
   // The header box ticks every row of the page, then clears them.
@@ -71,4 +77,35 @@ test('select two rows, archive them together, find them on the archived list and
   await page.getByRole('link', { name: 'History Workflow' }).click();
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(0);
+});
+
+test('a link to one workflow: a notice while it shows, a filter leaves it, and an unknown id says so', async () => {
+  await page.goto('/admin/client-appointment');
+  await expect(rows(page)).toHaveCount(10);
+  const row = rows(page).nth(2);
+  const id = await workflowIdOf(row);
+  const urn = (await row.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
+
+  await page.goto(`/admin/client-appointment?id=${id}`);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.locator(`#workflow-select-${id}`)).toBeVisible();
+  await expect(page.getByText('Showing one workflow.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next page' })).toHaveCount(0);
+
+  // The filters are for the whole list: typing one goes back to it, filtered.
+  await page.getByLabel('Filter URN').fill(urn);
+  await expect(page).not.toHaveURL(/[?&]id=/);
+  await expect(page.getByText('Showing one workflow.')).toHaveCount(0);
+  await expect(page.getByText(/^1-\d+ of \d+$/)).toBeVisible();
+  await expect(rows(page).first()).toContainText(urn);
+
+  for (const unknown of ['not-a-workflow', crypto.randomUUID()]) {
+    await page.goto(`/admin/client-appointment?id=${unknown}`);
+    await expect(page.getByText('Workflow not found.')).toBeVisible();
+    await expect(rows(page)).toHaveCount(0);
+    if (unknown === 'not-a-workflow') await page.screenshot({ path: 'e2e/artifacts/workflow-not-found.png' });
+    await page.getByRole('button', { name: 'Show all workflows' }).click();
+    await expect(page).toHaveURL(/\/admin\/client-appointment$/);
+    await expect(rows(page)).toHaveCount(10);
+  }
 });

@@ -1,16 +1,23 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO_IT, DEMO_SUPERVISOR, signIn } from './support.ts';
 
-const rangeTotal = async (page: import('@playwright/test').Page) => {
+const rangeTotal = async (page: Page) => {
   const text = await page.getByText(/^\d+-\d+ of \d+$/).textContent();
   return Number(text?.split(' of ')[1]);
 };
 
+// The file's journeys share one sign-in: the SMS-code throttle (decision 0008) counts each one.
+test.describe.configure({ mode: 'serial' });
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage();
+  await signIn(page, DEMO_SUPERVISOR);
+});
+test.afterAll(() => page.close());
+
 test('filter, sort, page, open a panel, act on it, and see it live in a second browser', async ({
-  page,
   browser,
 }) => {
-  await signIn(page, DEMO_SUPERVISOR);
   const all = await rangeTotal(page);
 
   await page.getByLabel('Filter Bookings').fill('to book');
@@ -69,4 +76,23 @@ test('filter, sort, page, open a panel, act on it, and see it live in a second b
   await second.getByLabel('Filter URN').fill(urn);
   await expect(second.locator('tbody tr[aria-expanded]').first()).toContainText(urn);
   await other.close();
+});
+
+test('a task save that archives the workflow says so in the banner', async () => {
+  await page.goto('/admin/client-appointment');
+  const row = page.locator('tbody tr[aria-expanded]').first();
+  const urn = (await row.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
+  await row.click();
+  await page.getByRole('button', { name: 'Manage Tasks' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manage Tasks' });
+  await expect(dialog.getByTestId('weeks-due')).toContainText('Weeks due');
+  await dialog.getByRole('group', { name: 'Bookings' }).getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Discharged', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  const banner = page.getByTestId('action-banner');
+  await expect(banner).toContainText('action completed');
+  await expect(banner).toContainText('moved the workflow to the Archived Workflow list');
+  await expect(page.locator('tbody td[data-column="urn"]', { hasText: urn })).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/artifacts/workflow-auto-archived.png' });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   ageOn,
+  appointmentDueAt,
   continuationLabel,
   dateFilterRange,
   newOrReview,
@@ -48,6 +49,7 @@ describe('list display rules', () => {
     expect(weeksUntil(at('2026-12-20T00:00:00Z'), now)).toBe(4);
     expect(weeksUntil(at('2026-11-01T00:00:00Z'), now)).toBe(0);
     const created = at('2026-10-01T00:00:00Z');
+    expect(appointmentDueAt(created, 12)).toEqual(at('2026-12-24T00:00:00Z'));
     expect(
       weeksDue({
         creationTimestamp: created,

@@ -5,6 +5,15 @@ const WEEK_MS = 7 * DAY_MS;
 
 /** The sentinel end date of an indefinitely valid referral. */
 export const INDEFINITE_END_DATE = '1900-01-01';
+/** What the lists show instead of the sentinel end date. */
+export const INDEFINITELY_VALID = 'Indefinitely Valid';
+
+/** The lists' names on screen (the spec's navigation labels). */
+export const WORKFLOW_LIST_LABELS = {
+  active: 'Workflow',
+  archived: 'Archived Workflow',
+  history: 'History Workflow',
+} as const satisfies Record<'active' | 'archived' | 'history', string>;
 
 /** N for a new appointment, R for a review. */
 export function newOrReview(isNewAppointment: boolean): 'N' | 'R' {
@@ -50,8 +59,13 @@ export function weeksUntil(date: Date, now: Date): number {
   return Math.max(0, Math.floor((date.getTime() - now.getTime()) / WEEK_MS));
 }
 
+/** When the appointment is due: weeks_to_appointment (the target) counted from the creation time. */
+export function appointmentDueAt(creationTimestamp: Date, weeksToAppointment: number): Date {
+  return new Date(creationTimestamp.getTime() + weeksToAppointment * WEEK_MS);
+}
+
 /**
- * Weeks due: creation + weeks_to_appointment, minus now on the active list or minus the last
+ * Weeks due: the due time (appointmentDueAt) minus now on the active list or minus the last
  * status update elsewhere, in whole weeks (negative when overdue).
  */
 export function weeksDue(input: {
@@ -62,9 +76,9 @@ export function weeksDue(input: {
   now: Date;
 }): number | null {
   if (input.weeksToAppointment === null) return null;
-  const due = input.creationTimestamp.getTime() + input.weeksToAppointment * WEEK_MS;
+  const due = appointmentDueAt(input.creationTimestamp, input.weeksToAppointment);
   const from = input.list === 'active' ? input.now : (input.statusUpdatedAt ?? input.now);
-  return Math.trunc((due - from.getTime()) / WEEK_MS);
+  return Math.trunc((due.getTime() - from.getTime()) / WEEK_MS);
 }
 
 /** Statuses still waiting for a booking: overdue ones show red. */

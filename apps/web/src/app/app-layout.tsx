@@ -84,7 +84,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
           </NavLink>
         ))}
       </nav>
-      <Box component="main" px="md" py="xs" style={{ flex: 1, minHeight: 0 }}>
+      <Box component="main" px="sm" py="xs" style={{ flex: 1, minHeight: 0 }}>
         <Outlet />
       </Box>
     </Box>

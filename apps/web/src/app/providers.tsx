@@ -23,7 +23,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <Notifications position="top-right" />
+        {/* Bottom left: clear of the header's buttons, the pager and the forms' actions (all on the right). */}
+        <Notifications position="bottom-left" />
         <ModalsProvider>{children}</ModalsProvider>
       </MantineProvider>
     </QueryClientProvider>

@@ -1,4 +1,5 @@
 import type { WorkflowListName } from '@telecare/contracts/workflows';
+import { WORKFLOW_LIST_LABELS } from '@telecare/domain/workflow-rules';
 import { BookingModal } from '../features/booking/components/booking-modal';
 import { CancelAppointmentModal } from '../features/booking/components/cancel-appointment-modal';
 import { EditClientModal } from '../features/clients/components/edit-client-modal';
@@ -19,9 +20,9 @@ import type { AdminScreen } from './screens';
 
 /** Route path under /admin and navigation label of each list (the spec's). */
 const WORKFLOW_LIST_SCREENS: Record<WorkflowListName, { path: string; label: string }> = {
-  active: { path: 'client-appointment', label: 'Workflow' },
-  archived: { path: 'archived-client-appointment', label: 'Archived Workflow' },
-  history: { path: 'history-client-appointment', label: 'History Workflow' },
+  active: { path: 'client-appointment', label: WORKFLOW_LIST_LABELS.active },
+  archived: { path: 'archived-client-appointment', label: WORKFLOW_LIST_LABELS.archived },
+  history: { path: 'history-client-appointment', label: WORKFLOW_LIST_LABELS.history },
 };
 
 /**

@@ -135,6 +135,9 @@ export const workflows = pgTable(
       .map(([name, column]) =>
         index(`workflows_list_${name}_idx`).on(t.listName, column, t.creationTimestamp, t.id),
       ),
+    // The Client and Referrer filters also match the dates shown under the names.
+    index('workflows_list_client_born_idx').on(t.listName, t.clientDateOfBirth),
+    index('workflows_list_referral_end_idx').on(t.listName, t.referralEndDate),
     index('workflows_client_identity_idx').on(t.clientFirstName, t.clientLastName, t.clientDateOfBirth),
     index('workflows_client_id_idx').on(t.clientId),
     // The experiments flag's Coordinator filter and the unassigned filter.

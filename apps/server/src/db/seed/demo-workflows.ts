@@ -141,8 +141,21 @@ export type TemplateRefs = {
   smsContent: Map<string, Map<string, string>>;
 };
 
+const PLACEHOLDER = /\{(\w+)\}/g;
+
 const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+  template.replace(PLACEHOLDER, (whole, key: string) => values[key] ?? whole);
+
+/** The templates whose every placeholder has a value (no 'appointment on .' without an appointment). */
+const fillable = <T extends Record<string, string>>(
+  templates: readonly T[],
+  values: Record<string, string>,
+) =>
+  templates.filter((template) =>
+    Object.values(template).every((text) =>
+      [...text.matchAll(PLACEHOLDER)].every(([, key]) => Boolean(values[key as string])),
+    ),
+  );
 
 const fileSafe = (name: string) => name.replace(/[^A-Za-z0-9-]/g, '');
 
@@ -755,7 +768,7 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
     }
     if (phone && rng.chance(0.08)) {
       const sender = coordinator();
-      const template = rng.pick(MANUAL_SMS_TEMPLATES);
+      const template = rng.pick(fillable(MANUAL_SMS_TEMPLATES, values));
       const at = between(rng.next(), createdAt, now);
       sms(at, fill(template.content, values), {
         kind: 'manual',
@@ -851,8 +864,6 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
     // E-mails: to the referrer (manual) and appointment confirmations to the patient.
     if (rng.chance(0.1)) {
       const sender = coordinator();
-      const template = rng.pick(EMAIL_TEMPLATES.slice(1));
-      const at = between(rng.next(), createdAt, now);
       const emailValues = {
         ...values,
         patientName,
@@ -861,6 +872,8 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
         referralEndDate: endDate === '1900-01-01' ? 'no end date' : displayDate(endDate),
         inspections: inspections.join(', ') || 'recent blood tests',
       };
+      const template = rng.pick(fillable(EMAIL_TEMPLATES.slice(1), emailValues));
+      const at = between(rng.next(), createdAt, now);
       out.emailMessages.push({
         id: ids.uuid(),
         workflowId,

@@ -15,6 +15,8 @@ import {
 import {
   continuationLabel,
   dateFilterRange,
+  INDEFINITE_END_DATE,
+  INDEFINITELY_VALID,
   newOrReview,
   rowColour,
   weeksDue,
@@ -29,6 +31,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  ne,
   or,
   type SQL,
   sql,
@@ -51,7 +54,8 @@ const displayTime = (column: AnyPgColumn) =>
 
 type ColumnSql = {
   sort: SQL[];
-  filter: (text: string) => SQL;
+  /** The rows whose cell shows the text; `now` gives today's date where the cell shows an age. */
+  filter: (text: string, now: Date) => SQL | undefined;
   /** A column with few distinct values per list: the filter resolves the matching values first. */
   fewValues?: AnyPgColumn | undefined;
   /** A column with few distinct values per list that a stacked sort can read one value at a time. */
@@ -72,15 +76,125 @@ const fewValues = (column: AnyPgColumn): ColumnSql => ({
 });
 const localMidnight = (day: string) => sql`(${day}::timestamp AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)})`;
 
+/** Text that can be part of a DD/MM/YYYY date, an HH:mm time or an '(age)'; other text is not looked for in them. */
+const DATE_TEXT = /^[\d/:() ]+$/;
+
+/** A whole day, month or year as a range on the indexed instant column; other text a substring of the shown time. */
+function timeFilter(column: AnyPgColumn, value: string) {
+  const range = dateFilterRange(value);
+  if (!range) return sql`${displayTime(column)} ILIKE ${likePattern(value)}`;
+  return sql`${column} >= ${localMidnight(range.from)} AND ${column} < ${localMidnight(range.to)}`;
+}
+
 /** A date column: a whole day, month or year becomes a range on the indexed column; other text a substring. */
 const time = (column: AnyPgColumn): ColumnSql => ({
   sort: [sql`${column}`],
-  filter: (value) => {
-    const range = dateFilterRange(value);
-    if (!range) return sql`${displayTime(column)} ILIKE ${likePattern(value)}`;
-    return sql`${column} >= ${localMidnight(range.from)} AND ${column} < ${localMidnight(range.to)}`;
-  },
+  filter: (value) => timeFilter(column, value),
 });
+
+const displayDate = (column: AnyPgColumn) => sql`to_char(${column}, 'DD/MM/YYYY')`;
+
+/**
+ * A calendar date shown as DD/MM/YYYY (`shown`: the SQL of the whole text shown with it): a whole
+ * day, month or year is a range on the column, other text that can be part of a date a substring
+ * of what is shown; undefined when the text cannot be part of it.
+ */
+function calendarDateFilter(column: AnyPgColumn, value: string, shown: SQL) {
+  const range = dateFilterRange(value);
+  if (range) return sql`(${column} >= ${range.from}::date AND ${column} < ${range.to}::date)`;
+  return DATE_TEXT.test(value) ? sql`${shown} ILIKE ${likePattern(value)}` : undefined;
+}
+
+const OLDEST_AGE = 130;
+
+/** The runs of consecutive ages whose shown '(age)' contains the text, when it holds a parenthesis. */
+function agesShowing(value: string): [number, number][] | undefined {
+  const typed = /^(\()?(\d{1,3})(\))?$/.exec(value);
+  if (!typed || (!typed[1] && !typed[3])) return undefined;
+  const [, open, digits = '', close] = typed;
+  const runs: [number, number][] = [];
+  for (let age = 0; age <= OLDEST_AGE; age++) {
+    const shown = String(age);
+    const matches =
+      open && close ? shown === digits : open ? shown.startsWith(digits) : shown.endsWith(digits);
+    if (!matches) continue;
+    const last = runs.at(-1);
+    if (last && last[1] === age - 1) last[1] = age;
+    else runs.push([age, age]);
+  }
+  return runs;
+}
+
+/** '(67)' and the like as date-of-birth ranges, which the (list, date of birth) index serves. */
+function ageFilter(born: AnyPgColumn, runs: [number, number][], today: SQL) {
+  const yearsAgo = (years: number) => sql`(${today} - make_interval(years => ${years}))::date`;
+  return or(
+    sql`false`,
+    ...runs.map(
+      ([youngest, oldest]) => sql`(${born} > ${yearsAgo(oldest + 1)} AND ${born} <= ${yearsAgo(youngest)})`,
+    ),
+  );
+}
+
+/** The client's name, or the date of birth and age shown under it: 'DD/MM/YYYY (67)'. */
+const client: ColumnSql = {
+  sort: [sql`${workflows.clientFullName}`],
+  filter: (value, now) => {
+    const born = workflows.clientDateOfBirth;
+    const today = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)})::date`;
+    const age = sql`date_part('year', age(${today}, ${born}))::int`;
+    const ages = agesShowing(value);
+    return or(
+      sql`${workflows.clientFullName} ILIKE ${likePattern(value)}`,
+      ages
+        ? ageFilter(born, ages, today)
+        : calendarDateFilter(born, value, sql`${displayDate(born)} || ' (' || ${age} || ')'`),
+    );
+  },
+};
+
+/** The referrer's name, or the referral end date shown under it ('Indefinitely Valid' for 1900-01-01). */
+const referrer: ColumnSql = {
+  sort: [sql`${workflows.referrerName}`],
+  filter: (value) => {
+    const end = workflows.referralEndDate;
+    const endDate = calendarDateFilter(end, value, displayDate(end));
+    return or(
+      sql`${workflows.referrerName} ILIKE ${likePattern(value)}`,
+      INDEFINITELY_VALID.toLowerCase().includes(value.toLowerCase())
+        ? eq(end, INDEFINITE_END_DATE)
+        : undefined,
+      endDate ? and(ne(end, INDEFINITE_END_DATE), endDate) : undefined,
+    );
+  },
+};
+
+/** N and R (newOrReview) as the is_new_appointment value they show. */
+const NEW_OR_REVIEW: Record<string, boolean> = { [newOrReview(true)]: true, [newOrReview(false)]: false };
+
+/** The continuation label shown under the appointment, as continuationLabel makes it. */
+const CONTINUATION_LABEL = sql`CASE WHEN ${workflows.contOrTbc} LIKE 'NRR X 1%' THEN 'NRR1'
+  WHEN ${workflows.contOrTbc} LIKE 'NRR X 2%' THEN 'NRR2' ELSE ${workflows.contOrTbc} END`;
+
+/**
+ * The appointment's date and time, N or R (new or review) and the continuation label (NRR1, CONT,
+ * ...). A whole day, month or year is read as the appointment's date only, so it stays a range on
+ * the column's index.
+ */
+const appointmentDate: ColumnSql = {
+  sort: [sql`${workflows.appointmentStart}`],
+  filter: (value) => {
+    const start = workflows.appointmentStart;
+    if (dateFilterRange(value)) return timeFilter(start, value);
+    const isNew = NEW_OR_REVIEW[value.toUpperCase()];
+    return or(
+      DATE_TEXT.test(value) ? timeFilter(start, value) : undefined,
+      isNew === undefined ? undefined : eq(workflows.isNewAppointment, isNew),
+      sql`${CONTINUATION_LABEL} ILIKE ${likePattern(value)}`,
+    );
+  },
+};
+
 /**
  * A column with a short fixed list of codes: the filter matches the codes whose code or label
  * (what the list shows) contains the text, so it can use the column's btree index.
@@ -121,13 +235,13 @@ const coordinator: ColumnSql = {
 const COLUMN_SQL: Record<WorkflowColumn, ColumnSql> = {
   urn: text(workflows.urn),
   category: coded(workflows.category, Object.fromEntries(CATEGORIES.map((c) => [c, c]))),
-  client: text(workflows.clientFullName),
+  client,
   creationTimestamp: time(workflows.creationTimestamp),
-  referrer: text(workflows.referrerName),
+  referrer,
   caseManager: fewValues(workflows.caseManagerName),
   speciality: fewValues(workflows.specialityName),
   site: fewValues(workflows.siteName),
-  appointmentDate: time(workflows.appointmentStart),
+  appointmentDate,
   bookings: coded(workflows.bookingStatus, BOOKING_STATUS_LABELS),
   results: coded(workflows.resultsStatus, TASK_STATUS_LABELS),
   adminCheckNotes: text(workflows.adminCheckNotes),
@@ -193,7 +307,7 @@ async function whereOf(db: Db, query: WorkflowListQuery, now: Date) {
   if (query.id) return and(eq(workflows.id, query.id), isNull(workflows.deletedAt));
   const conditions: (SQL | undefined)[] = [eq(workflows.listName, query.list)];
   for (const [column, value] of Object.entries(query.filters) as [WorkflowColumn, string | undefined][]) {
-    if (value) conditions.push(await filterOf(db, query.list, COLUMN_SQL[column], value));
+    if (value) conditions.push(await filterOf(db, query.list, COLUMN_SQL[column], value, now));
   }
   for (const name of query.namedFilters) conditions.push(NAMED_FILTER_SQL[name](now));
   return and(...conditions);
@@ -202,10 +316,10 @@ async function whereOf(db: Db, query: WorkflowListQuery, now: Date) {
 /** Past this many distinct values in a list, a few-values column is filtered as plain text. */
 const FEW_VALUES_LIMIT = 500;
 
-async function filterOf(db: Db, list: WorkflowListName, column: ColumnSql, value: string) {
-  if (!column.fewValues) return column.filter(value);
+async function filterOf(db: Db, list: WorkflowListName, column: ColumnSql, value: string, now: Date) {
+  if (!column.fewValues) return column.filter(value, now);
   const values = await matchingValues(db, list, column.fewValues, value);
-  if (!values) return column.filter(value);
+  if (!values) return column.filter(value, now);
   return values.length ? inArray(column.fewValues, values) : sql`false`;
 }
 

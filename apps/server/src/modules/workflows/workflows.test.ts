@@ -187,6 +187,18 @@ describe('POST /api/admin/workflow/list', () => {
     expect(body.rows[0]).toMatchObject({ id: archived.id, list: 'archived' });
   });
 
+  it('answers no rows for an unknown or deleted id, and 400 for an id that is not a uuid', async () => {
+    const deleted = await createWorkflow(t.db, { deletedAt: new Date(), urn: 'BY-ID-DELETED' });
+    for (const id of [crypto.randomUUID(), deleted.id]) {
+      const res = await list({ id });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ rows: [], total: 0, page: 1, totalIsEstimate: false });
+    }
+    const invalid = await list({ id: 'not-a-uuid' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('sorts the GP report column by whether a report exists, then by status', async () => {
     const withReport = await createWorkflow(t.db, { urn: 'GP-WITH', gpReportStatus: 'NC' });
     const [doc] = await t.db

@@ -15,10 +15,12 @@ export const ACTION_FAILED = 'action failed';
 /** How long a banner stays before it hides by itself. */
 const HIDE_AFTER_MS = 6_000;
 
-type Banner = { id: number; ok: true } | { id: number; ok: false; message: string | undefined };
+/** `message`: the line under the title (what failed, or a completed action's detail). */
+type Banner = { id: number; ok: boolean; message: string | undefined };
 
 interface ActionBannerApi {
-  completed: () => void;
+  /** `detail`: a short line under the title, e.g. where the changed workflow went. */
+  completed: (detail?: string) => void;
   /** `error`: what the action threw; its message shows under the title. */
   failed: (error?: unknown) => void;
 }
@@ -38,7 +40,7 @@ export function ActionBannerProvider({ children }: { children: ReactNode }) {
   const hide = useCallback(() => setBanner(null), []);
   const api = useMemo<ActionBannerApi>(
     () => ({
-      completed: () => setBanner({ id: nextId++, ok: true }),
+      completed: (detail) => setBanner({ id: nextId++, ok: true, message: detail }),
       failed: (error) =>
         setBanner({
           id: nextId++,
@@ -58,7 +60,11 @@ export function useActionBanner(): ActionBannerApi {
   return useMemo(
     () =>
       state?.api ?? {
-        completed: () => notifications.show({ color: 'green', message: ACTION_COMPLETED }),
+        completed: (detail) =>
+          notifications.show({
+            color: 'green',
+            ...(detail ? { title: ACTION_COMPLETED, message: detail } : { message: ACTION_COMPLETED }),
+          }),
         failed: (error) =>
           notifications.show({
             color: 'red',
@@ -93,7 +99,7 @@ export function ActionBanner() {
       py={6}
       data-testid="action-banner"
     >
-      {!banner.ok && banner.message && <Text size="xs">{banner.message}</Text>}
+      {banner.message && <Text size="xs">{banner.message}</Text>}
     </Alert>
   );
 }

@@ -42,6 +42,8 @@ export interface SortableThProps {
   style?: CSSProperties;
   /** A small control shown after the sort button (e.g. a display switch). */
   extra?: ReactNode;
+  /** Lets a label of several words take two lines in a narrow column. */
+  wrapLabel?: boolean | undefined;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -55,6 +57,7 @@ export function SortableTh({
   onToggle,
   style,
   extra,
+  wrapLabel = false,
 }: SortableThProps) {
   const shown = direction ?? defaultDirection;
   const muted = direction === undefined;
@@ -64,7 +67,7 @@ export function SortableTh({
       <Group gap={2} wrap="nowrap">
         <UnstyledButton onClick={onToggle} fz="xs" fw={700} style={{ flex: 1 }}>
           <Group gap={2} wrap="nowrap" justify="space-between">
-            <span style={{ whiteSpace: 'nowrap' }}>{label}</span>
+            <span style={{ whiteSpace: wrapLabel ? 'normal' : 'nowrap' }}>{label}</span>
             <Group gap={0} wrap="nowrap" c={muted ? 'gray.5' : 'blue.8'} aria-hidden="true">
               <ArrowIcon size={12} />
               {priority !== undefined && (

@@ -17,7 +17,6 @@ import type { UserSummary } from '@telecare/contracts/users';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { RESULT_INSPECTIONS } from '@telecare/domain/result-inspections';
 import { useMemo, useState } from 'react';
-import { useActionBanner } from '../../../components/ui/action-banner';
 import { StickyFormActions } from '../../../components/ui/form-actions';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCoordinators } from '../api/list-coordinators';
@@ -33,6 +32,7 @@ import {
   toUpdateTasks,
   WEEKS_TO_APPOINTMENT_MAX,
 } from './task-form-values';
+import { WeeksDue } from './weeks-due';
 
 const INSPECTION_OPTIONS = [...RESULT_INSPECTIONS];
 
@@ -64,8 +64,7 @@ function coordinatorOptions(coordinators: readonly UserSummary[], current: (stri
  * Check; GP Report Status). Save sends them all; the server may archive the workflow by its status.
  */
 export function ManageTasksModal({ detail, onClose }: ManageTasksModalProps) {
-  const save = useUpdateTasks();
-  const banner = useActionBanner();
+  const save = useUpdateTasks(detail.row.list);
   const [failure, setFailure] = useState<string | null>(null);
   const initialValues = useMemo(() => initialTaskFormValues(detail.tasks), [detail.tasks]);
   const form = useForm<TaskFormValues>({ mode: 'controlled', initialValues });
@@ -90,12 +89,8 @@ export function ManageTasksModal({ detail, onClose }: ManageTasksModalProps) {
   const submit = form.onSubmit((submitted) => {
     setFailure(null);
     save.mutate(toUpdateTasks(detail.row.id, submitted), {
-      onSuccess: () => {
-        banner.completed();
-        onClose();
-      },
+      onSuccess: onClose,
       onError: (error) => {
-        banner.failed(error);
         if (error instanceof ApiError) form.setErrors(formErrorsOf(error.fieldErrors));
         setFailure(errorMessage(error));
       },
@@ -180,6 +175,11 @@ export function ManageTasksModal({ detail, onClose }: ManageTasksModalProps) {
                     {...form.getInputProps('appointment_t.cont_or_tbc')}
                   />
                 </SimpleGrid>
+                <WeeksDue
+                  row={detail.row}
+                  weeksToAppointment={form.values.appointment_t.weeks_to_appointment}
+                  statusUpdatedAt={detail.tasks.appointment_t.statusLastUpdateAt}
+                />
               </Stack>
             </Fieldset>
 
@@ -239,7 +239,6 @@ export function ManageTasksModal({ detail, onClose }: ManageTasksModalProps) {
                   {checkbox('gp_report_t.is_nurse_check', 'Nurse check')}
                 </Stack>
               </Fieldset>
-              <Text size="sm">Weeks due: {detail.row.weeksDue ?? '—'}</Text>
             </Stack>
           </SimpleGrid>
           <StickyFormActions>

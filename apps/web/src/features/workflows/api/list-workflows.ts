@@ -34,6 +34,11 @@ export function listWorkflowsQueryOptions(request: WorkflowListRequest) {
   });
 }
 
-export function useListWorkflows(request: WorkflowListRequest) {
-  return useQuery({ ...listWorkflowsQueryOptions(request), placeholderData: keepPreviousData });
+/** `enabled: false` asks for nothing (an `?id=` that cannot be a workflow). */
+export function useListWorkflows(request: WorkflowListRequest, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...listWorkflowsQueryOptions(request),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
 }

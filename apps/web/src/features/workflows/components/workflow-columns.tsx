@@ -7,6 +7,7 @@ import {
   GP_REPORT_STATUS_LABELS,
   TASK_STATUS_LABELS,
 } from '@telecare/domain/booking-status';
+import { INDEFINITE_END_DATE, INDEFINITELY_VALID } from '@telecare/domain/workflow-rules';
 import type { ReactNode } from 'react';
 import {
   addMonths,
@@ -35,13 +36,14 @@ export interface CellContext {
 export interface WorkflowColumnDef {
   id: WorkflowColumn;
   label: string;
-  /** Minimum width in px; the table scrolls sideways when the screen is narrower. */
+  /**
+   * Width in px. The widths do not follow the rows shown (no jumps between pages); a wider screen
+   * shares its spare space out, a narrower one scrolls the table sideways.
+   */
   width: number;
   render: (row: WorkflowRow, context: CellContext) => ReactNode;
 }
 
-/** A referral end date of 1900-01-01 means the referral never expires. */
-const INDEFINITE_REFERRAL_END = '1900-01-01';
 const REFERRAL_WARNING_MONTHS = 3;
 
 function SecondLine({ children, c = 'dimmed' }: { children: ReactNode; c?: string }) {
@@ -52,12 +54,14 @@ function SecondLine({ children, c = 'dimmed' }: { children: ReactNode; c?: strin
   );
 }
 
+/** The name on one line, cut short with an ellipsis when long (the whole name in its tooltip). */
 function ClientCell({ client }: { client: WorkflowRow['client'] }) {
   const age = ageInYears(client.dateOfBirth);
+  const name = `${client.firstName} ${client.lastName}`;
   return (
     <>
-      <Text fz="xs" fw={500} lh={1.3}>
-        {client.firstName} {client.lastName}
+      <Text fz="xs" fw={500} lh={1.3} truncate="end" title={name}>
+        {name}
       </Text>
       {client.dateOfBirth && (
         <SecondLine>
@@ -89,8 +93,8 @@ function ReferrerCell({ referrer }: { referrer: WorkflowRow['referrer'] }) {
         </Text>
       )}
       {referralEndDate &&
-        (referralEndDate === INDEFINITE_REFERRAL_END ? (
-          <SecondLine>Indefinitely Valid</SecondLine>
+        (referralEndDate === INDEFINITE_END_DATE ? (
+          <SecondLine>{INDEFINITELY_VALID}</SecondLine>
         ) : (
           <SecondLine c={referralEndColour(referralEndDate) ?? 'dimmed'}>
             {formatDate(referralEndDate)}
@@ -141,7 +145,9 @@ function CreationTimeCell({ value, mode }: { value: string; mode: CreationTimeMo
   );
 }
 
-const CATEGORY_OPTIONS = [{ value: '', label: '' }, ...CATEGORIES.map((c) => ({ value: c, label: c }))];
+const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c, label: c }));
+/** Shown while a workflow has no category yet; it cannot be chosen. */
+const NO_CATEGORY_OPTION = { value: '', label: '—', disabled: true };
 
 function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
@@ -149,19 +155,19 @@ function isCategory(value: string): value is Category {
 
 /** The active list's Category cell: a select that saves at once; read-only text elsewhere. */
 function CategoryCell({ row, list }: { row: WorkflowRow; list: WorkflowListName }) {
-  const save = useWorkflowAction((category: Category | null) => updateCategory(row.id, category));
+  const save = useWorkflowAction((category: Category) => updateCategory(row.id, category));
   if (list !== 'active' || row.list !== 'active') return row.category;
   const value = save.isPending ? (save.variables ?? '') : (row.category ?? '');
   return (
     <NativeSelect
       size="xs"
       aria-label="Category"
-      data={CATEGORY_OPTIONS}
+      data={value ? CATEGORY_OPTIONS : [NO_CATEGORY_OPTION, ...CATEGORY_OPTIONS]}
       value={value}
       disabled={save.isPending}
       onChange={(event) => {
         const next = event.currentTarget.value;
-        save.mutate(isCategory(next) ? next : null);
+        if (isCategory(next)) save.mutate(next);
       }}
       styles={{
         input: {
@@ -170,7 +176,8 @@ function CategoryCell({ row, list }: { row: WorkflowRow; list: WorkflowListName 
           lineHeight: '22px',
           fontSize: 12,
           paddingBlock: 0,
-          paddingInlineEnd: 20,
+          paddingInlineStart: 6,
+          paddingInlineEnd: 18,
         },
       }}
     />
@@ -188,18 +195,18 @@ function NotesCell({ notes }: { notes: string | null }) {
 
 /** The workflow table's columns in the spec's order; ids are the API's sort and filter keys. */
 export const WORKFLOW_TABLE_COLUMNS: readonly WorkflowColumnDef[] = [
-  { id: 'urn', label: 'URN', width: 64, render: (row) => row.urn },
+  { id: 'urn', label: 'URN', width: 72, render: (row) => row.urn },
   {
     id: 'category',
     label: 'Category',
-    width: 72,
+    width: 76,
     render: (row, context) => <CategoryCell row={row} list={context.list} />,
   },
-  { id: 'client', label: 'Client', width: 110, render: (row) => <ClientCell client={row.client} /> },
+  { id: 'client', label: 'Client', width: 108, render: (row) => <ClientCell client={row.client} /> },
   {
     id: 'creationTimestamp',
     label: 'Creation Time',
-    width: 124,
+    width: 104,
     render: (row, context) => (
       <CreationTimeCell value={row.creationTimestamp} mode={context.creationTimeMode} />
     ),
@@ -207,22 +214,22 @@ export const WORKFLOW_TABLE_COLUMNS: readonly WorkflowColumnDef[] = [
   {
     id: 'referrer',
     label: 'Referrer',
-    width: 110,
+    width: 88,
     render: (row) => <ReferrerCell referrer={row.referrer} />,
   },
-  { id: 'caseManager', label: 'Case Manager', width: 96, render: (row) => row.caseManager },
-  { id: 'speciality', label: 'Speciality', width: 80, render: (row) => row.speciality },
-  { id: 'site', label: 'Site', width: 84, render: (row) => row.site },
+  { id: 'caseManager', label: 'Case Manager', width: 86, render: (row) => row.caseManager },
+  { id: 'speciality', label: 'Speciality', width: 88, render: (row) => row.speciality },
+  { id: 'site', label: 'Site', width: 82, render: (row) => row.site },
   {
     id: 'appointmentDate',
     label: 'APT Date',
-    width: 112,
+    width: 114,
     render: (row) => <AppointmentCell row={row} />,
   },
   {
     id: 'bookings',
     label: 'Bookings',
-    width: 72,
+    width: 78,
     render: (row) => <StatusCell code={row.bookingStatus} labels={BOOKING_STATUS_LABELS} />,
   },
   {
@@ -234,19 +241,19 @@ export const WORKFLOW_TABLE_COLUMNS: readonly WorkflowColumnDef[] = [
   {
     id: 'adminCheckNotes',
     label: 'Admin Check Notes',
-    width: 130,
+    width: 104,
     render: (row) => <NotesCell notes={row.adminCheckNotes} />,
   },
   {
     id: 'adminCheck',
     label: 'Admin Check',
-    width: 88,
+    width: 66,
     render: (row) => <StatusCell code={row.adminCheckStatus} labels={TASK_STATUS_LABELS} />,
   },
   {
     id: 'gpReport',
     label: 'GP report',
-    width: 74,
+    width: 70,
     render: (row) => <StatusCell code={row.gpReportStatus} labels={GP_REPORT_STATUS_LABELS} />,
   },
 ];
@@ -255,12 +262,12 @@ export const WORKFLOW_TABLE_COLUMNS: readonly WorkflowColumnDef[] = [
 export const COORDINATOR_COLUMN: WorkflowColumnDef = {
   id: 'coordinator',
   label: 'Coordinator',
-  width: 90,
+  width: 92,
   render: (row) => row.coordinator ?? '—',
 };
 
 /** The row-selection column (bulk archive / un-archive) in front of the others. */
-export const SELECT_COLUMN_WIDTH = 30;
+export const SELECT_COLUMN_WIDTH = 28;
 
 /** The columns a list shows: the spec's 14, plus Coordinator when the experiments flag asks for it. */
 export function workflowTableColumns(options: { coordinator: boolean }): readonly WorkflowColumnDef[] {

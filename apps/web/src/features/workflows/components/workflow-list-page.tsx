@@ -5,9 +5,11 @@ import {
   NAMED_FILTERS,
   type NamedFilter,
   WORKFLOW_COLUMNS,
+  type WorkflowColumn,
   type WorkflowListName,
   type WorkflowListRequest,
 } from '@telecare/contracts/workflows';
+import { WORKFLOW_LIST_LABELS } from '@telecare/domain/workflow-rules';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -25,18 +27,13 @@ import { useWorkflowAction } from '../hooks/use-workflow-action';
 import { NamedFilterMenu } from './named-filter-menu';
 import type { WorkflowHref } from './panel/history-tab';
 import { type PanelTabSet, WorkflowPanel, type WorkflowPanelSlots } from './panel/workflow-panel';
+import { SelectedWorkflowNotice, WorkflowNotFound } from './selected-workflow-notice';
 import { type CreationTimeMode, workflowTableColumns, workflowTableMinWidth } from './workflow-columns';
 import { WorkflowTable, type WorkflowTableProps } from './workflow-table';
 
 /** URL parameters: `?id=<uuid>` opens one workflow; `?filter=urgentFilter&filter=...` (active list). */
 const ID_PARAM = 'id';
 const FILTER_PARAM = 'filter';
-
-const LIST_TITLES: Record<WorkflowListName, string> = {
-  active: 'Workflow',
-  archived: 'Archived Workflow',
-  history: 'History Workflow',
-};
 
 const uuid = z.string().uuid();
 
@@ -102,7 +99,7 @@ function WorkflowList({
   const {
     inputs: filterInputs,
     filters,
-    change: changeFilter,
+    change: typeFilter,
     apply: applyFilters,
   } = useColumnFilters(WORKFLOW_COLUMNS, () => setPage(1, { replace: true }));
   const [creationTimeMode, setCreationTimeMode] = useLocalStorage<CreationTimeMode>({
@@ -112,6 +109,7 @@ function WorkflowList({
 
   const idParam = searchParams.get(ID_PARAM);
   const selectedId = idParam && uuid.safeParse(idParam).success ? idParam : undefined;
+  const invalidId = idParam !== null && !selectedId;
   const namedFilters = list === 'active' ? parseNamedFilters(searchParams.getAll(FILTER_PARAM)) : [];
 
   const [openId, setOpenId] = useState<string | null>(selectedId ?? null);
@@ -120,9 +118,11 @@ function WorkflowList({
     if (selectedId) setOpenId(selectedId);
   }, [selectedId]);
 
+  // The named filters and the column filters are for the whole list: changing them leaves `?id=`.
   const changeNamedFilters = (next: NamedFilter[]) =>
     setSearchParams((current) => {
       const params = new URLSearchParams(current);
+      params.delete(ID_PARAM);
       params.delete(FILTER_PARAM);
       for (const filter of next) params.append(FILTER_PARAM, filter);
       params.delete('page');
@@ -135,6 +135,11 @@ function WorkflowList({
       params.delete(ID_PARAM);
       return params;
     });
+
+  const changeFilter = (column: WorkflowColumn, value: string) => {
+    if (idParam !== null) showAll();
+    typeFilter(column, value);
+  };
 
   const columns = workflowTableColumns({ coordinator: showCoordinator });
   // A sort or filter on a column that is not shown (the flag was turned off) does not apply.
@@ -151,8 +156,9 @@ function WorkflowList({
     namedFilters,
     ...(selectedId ? { id: selectedId } : {}),
   };
-  const query = useListWorkflows(request);
+  const query = useListWorkflows(request, { enabled: !invalidId });
   const data = query.data;
+  const notFound = invalidId || (selectedId !== undefined && !query.isPlaceholderData && data?.total === 0);
 
   // Clamp a page beyond the end (an old link, or rows that went away) to the last page.
   const total = data?.total;
@@ -165,9 +171,9 @@ function WorkflowList({
 
   // History: the latest-clicked column sorts first (spec); elsewhere sorts stack in click order.
   const sortPlacement = list === 'history' ? 'front' : 'append';
-  const title = LIST_TITLES[list];
+  const title = WORKFLOW_LIST_LABELS[list];
 
-  const message = listStateMessage(query);
+  const message = notFound ? <WorkflowNotFound onShowAll={showAll} /> : listStateMessage(query);
 
   // Row selection for the bulk action: it belongs to one request (list, page, sort, filters), so
   // it is gone when any of them changes, and it keeps only rows still on the page.
@@ -217,16 +223,7 @@ function WorkflowList({
         <Title order={1}>{title}</Title>
       </VisuallyHidden>
       <ActionBanner />
-      {selectedId && (
-        <Paper bg="blue.0" px="sm" py={4} radius="sm">
-          <Group gap="xs">
-            <Text size="sm">Showing one workflow —</Text>
-            <Button size="compact-xs" variant="subtle" onClick={showAll}>
-              Show all
-            </Button>
-          </Group>
-        </Paper>
-      )}
+      {selectedId && !notFound && <SelectedWorkflowNotice onShowAll={showAll} />}
       <Group gap="sm">
         {list === 'active' && <NamedFilterMenu value={namedFilters} onChange={changeNamedFilters} />}
         {/* Always enabled: disabling it on click would drop the keyboard focus. */}
@@ -283,17 +280,19 @@ function WorkflowList({
           )}
         />
       </TableScrollArea>
-      <Pager
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        totalIsEstimate={data?.totalIsEstimate ?? false}
-        pageSizes={PAGE_SIZES}
-        onPageChange={(next) => setPage(next)}
-        onPageSizeChange={(next) => {
-          if (isPageSize(next)) setPageSize(next);
-        }}
-      />
+      {idParam === null && (
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          totalIsEstimate={data?.totalIsEstimate ?? false}
+          pageSizes={PAGE_SIZES}
+          onPageChange={(next) => setPage(next)}
+          onPageSizeChange={(next) => {
+            if (isPageSize(next)) setPageSize(next);
+          }}
+        />
+      )}
       {bulk && (
         <ConfirmDialog
           opened={confirming.open}

@@ -114,14 +114,22 @@ export function WorkflowTable({
       withColumnBorders
       fz="xs"
       verticalSpacing={4}
-      horizontalSpacing={5}
+      horizontalSpacing={4}
       aria-busy={stale}
-      style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
+      className={classes.table}
+      // Not Mantine's `layout`: its CSS variable would reach the tables inside the detail panel.
+      style={{ tableLayout: 'fixed', opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
     >
+      <colgroup>
+        {selection && <col style={{ width: SELECT_COLUMN_WIDTH }} />}
+        {columns.map((column) => (
+          <col key={column.id} style={{ width: column.width }} />
+        ))}
+      </colgroup>
       <Table.Thead style={{ zIndex: 2 }}>
         <Table.Tr>
           {selection && (
-            <Table.Th rowSpan={2} p={0} style={{ width: SELECT_COLUMN_WIDTH, verticalAlign: 'middle' }}>
+            <Table.Th rowSpan={2} p={0} style={{ verticalAlign: 'middle' }}>
               <label className={classes.selectCell} htmlFor={SELECT_ALL_ID}>
                 <Checkbox
                   id={SELECT_ALL_ID}
@@ -147,7 +155,7 @@ export function WorkflowTable({
                   sort.length === 0 && column.id === DEFAULT_SORT.column ? DEFAULT_SORT.direction : undefined
                 }
                 onToggle={() => onToggleSort(column.id)}
-                style={{ minWidth: column.width }}
+                wrapLabel
                 extra={
                   column.id === 'creationTimestamp' ? (
                     <ActionIcon

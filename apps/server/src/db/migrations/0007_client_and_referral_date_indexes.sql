@@ -1,0 +1,2 @@
+CREATE INDEX "workflows_list_client_born_idx" ON "workflows" USING btree ("list_name","client_date_of_birth");--> statement-breakpoint
+CREATE INDEX "workflows_list_referral_end_idx" ON "workflows" USING btree ("list_name","referral_end_date");
