@@ -16,7 +16,7 @@ test('the sign-in screen marks empty fields and refuses a wrong password', async
 });
 
 test('the demo admin signs in with the SMS code and pages through the active workflows', async ({ page }) => {
-  await signIn(page, DEMO_ADMIN);
+  await signIn(page, DEMO_ADMIN, { throughScreens: true });
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Workflow', exact: true })).toHaveAttribute(
     'aria-current',

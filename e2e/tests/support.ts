@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Cookie, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'telecare-demo-2026';
 export const DEMO_ADMIN = { email: 'admin@telecare.example', phone: '+61400000001' };
@@ -34,8 +34,33 @@ export async function latestSmsCode(request: APIRequestContext, phone: string, a
   return code as string;
 }
 
-/** Signs in through the screens: password, then the SMS code from the outbox on /mfa-verify. */
-export async function signIn(page: Page, user: { email: string; phone: string }) {
+/** Session cookies of the accounts signed in so far in this worker: SMS codes are limited per account. */
+const signedIn = new Map<string, Cookie[]>();
+
+/**
+ * Signs in through the screens: password, then the SMS code from the outbox on /mfa-verify. An
+ * account already signed in by an earlier test reuses its session unless `throughScreens` is set.
+ */
+export async function signIn(
+  page: Page,
+  user: { email: string; phone: string },
+  { throughScreens = false } = {},
+) {
+  const cookies = signedIn.get(user.email);
+  if (cookies && !throughScreens) {
+    await page.context().addCookies(cookies);
+    if ((await page.request.get('/api/auth/me')).ok()) {
+      await page.goto('/admin/client-appointment');
+      await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      return;
+    }
+    await page.context().clearCookies();
+  }
+  await signInThroughScreens(page, user);
+  signedIn.set(user.email, await page.context().cookies());
+}
+
+async function signInThroughScreens(page: Page, user: { email: string; phone: string }) {
   const startedAt = new Date(Date.now() - 1000).toISOString();
   await page.goto('/admin');
   await page.getByLabel('Email').fill(user.email);
