@@ -90,7 +90,7 @@ test('Save brings the first invalid field into view and focuses it; warnings sta
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(expiry).toHaveAttribute('aria-invalid', 'true');
   await expect(expiry).toBeFocused();
-  await expect(dialog.getByText('Please enter the date as YYYY-MM-DD.')).toBeVisible();
+  await expect(dialog.getByText('This date does not exist.')).toBeVisible();
   await expectClearOfSaveBar(expiry, dialog);
   await page.screenshot({ path: 'e2e/artifacts/client-invalid-expiry-focused.png' });
 

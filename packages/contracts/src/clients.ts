@@ -57,6 +57,7 @@ export const CLIENT_FORM_MESSAGES = {
   siteExcluded: 'Anywhere Healthcare can not be chosen as the site of a client.',
   caseManager: 'Please choose a case manager from the list.',
   date: 'Please enter the date as YYYY-MM-DD.',
+  dateDoesNotExist: 'This date does not exist.',
   expiryBothChosen: 'Choose either an expiry date or an expiry by month, not both.',
   expiryBeforeStart: 'The expiry date can not be before the start date.',
   startDateRequired: 'Please enter the referral start date.',
@@ -70,6 +71,7 @@ const M = CLIENT_FORM_MESSAGES;
 /** The latest calendar day anywhere (UTC+14), so a birth "today" in Australia is never refused. */
 const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 const isCalendarDate = (value: string) => z.iso.date().safeParse(value).success;
+const looksLikeDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** Free text; blank becomes null. */
 const text = (max: number) =>
@@ -102,7 +104,8 @@ const optionalDate = z
   .string()
   .trim()
   .nullable()
-  .refine((v) => !v || isCalendarDate(v), M.date)
+  .refine((v) => !v || looksLikeDate(v), M.date)
+  .refine((v) => !v || !looksLikeDate(v) || isCalendarDate(v), M.dateDoesNotExist)
   .transform((v) => v || null);
 
 export const DateOfBirthSchema = z

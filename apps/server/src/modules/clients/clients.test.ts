@@ -453,7 +453,12 @@ describe('client and referral editing', () => {
         id: workflow.id,
         referralDate: dates({ startDate: '2026-02-30' }),
       });
-      expect(badDate.json().fieldErrors['referralDate.startDate']).toEqual([
+      expect(badDate.json().fieldErrors['referralDate.startDate']).toEqual(['This date does not exist.']);
+      const notADate = await call('PATCH', '/api/admin/coreplus/referral', {
+        id: workflow.id,
+        referralDate: dates({ startDate: '15/02/2026' }),
+      });
+      expect(notADate.json().fieldErrors['referralDate.startDate']).toEqual([
         'Please enter the date as YYYY-MM-DD.',
       ]);
       expect((await workflowRow(workflow.id)).referralId).toBeNull();

@@ -155,24 +155,33 @@ export function BookingModal(props: BookingModalProps) {
     if (!pending) onClose();
   };
 
+  const durationMinutes = duration ? Number(duration) : null;
+  const problem = firstBookingError({
+    mode,
+    smsTemplateSetId,
+    referralEndDate: start.referralEndDate,
+    specialistId,
+    days,
+    date,
+    startTime,
+    durationMinutes,
+    appointmentType,
+    siteId: hospitalId,
+  });
+  // After a refused Create the message follows the form: the next problem, or none once fixed.
+  const incomplete = !chosenDay || !startTime || durationMinutes === null || !specialistId;
+  const formProblem = problem ?? (incomplete ? 'The time is not available.' : null);
+  const shownFailure = failure?.server
+    ? failure
+    : failure && formProblem
+      ? { message: formProblem, server: false }
+      : null;
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const durationMinutes = duration ? Number(duration) : null;
-    const problem = firstBookingError({
-      mode,
-      smsTemplateSetId,
-      referralEndDate: start.referralEndDate,
-      specialistId,
-      days,
-      date,
-      startTime,
-      durationMinutes,
-      appointmentType,
-      siteId: hospitalId,
-    });
-    if (problem || !chosenDay || !startTime || durationMinutes === null || !specialistId) {
-      setFailure({ message: problem ?? 'The time is not available.', server: false });
+    if (formProblem || !chosenDay || !startTime || durationMinutes === null || !specialistId) {
+      setFailure({ message: formProblem ?? 'The time is not available.', server: false });
       return;
     }
     setFailure(null);
@@ -236,22 +245,22 @@ export function BookingModal(props: BookingModalProps) {
   const title = TITLES[mode];
   const dayLabel = (value: string) => {
     const free = daysByDate.get(value);
-    return `${formatDate(value)}${free ? `, ${free.slots.length} free timeslots` : ', not available'}`;
+    return `${formatDate(value)}${free ? `, ${free.slots.length} free timeslot${free.slots.length === 1 ? '' : 's'}` : ', not available'}`;
   };
 
   return (
     <Modal opened onClose={close} title={title} size={1100} padding="md" yOffset={24}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
-          {failure && (
+          {shownFailure && (
             <Alert
               color="red"
               variant="light"
-              title={failure.server ? ACTION_FAILED : undefined}
+              title={shownFailure.server ? ACTION_FAILED : undefined}
               py={6}
               role="alert"
             >
-              <Text size="sm">{failure.message}</Text>
+              <Text size="sm">{shownFailure.message}</Text>
             </Alert>
           )}
           {warnings.map((warning) => (
@@ -327,6 +336,8 @@ export function BookingModal(props: BookingModalProps) {
                   date={shownMonth}
                   onDateChange={(value) => setShownMonth(monthOf(value))}
                   maxLevel="year"
+                  previousLabel="Previous month"
+                  nextLabel="Next month"
                   excludeDate={(value) => !daysByDate.has(value)}
                   getDayAriaLabel={dayLabel}
                   renderDay={(value) => <CalendarDay date={value} day={daysByDate.get(value)} />}
@@ -371,7 +382,7 @@ export function BookingModal(props: BookingModalProps) {
               </Group>
               {mode !== 'reschedule' && (
                 <>
-                  <Group grow gap="xs">
+                  <Group grow gap="xs" preventGrowOverflow={false}>
                     <Select
                       label="Dial-in method"
                       data={DIAL_IN_METHOD_OPTIONS}

@@ -40,11 +40,12 @@ export function WeeksDue({
     <Stack gap={0} data-testid="weeks-due">
       <Text size="xs" fw={600} c={due !== null && due < 0 ? 'red.8' : undefined}>
         Weeks due: {due}
+        {due === 0 ? ' (less than a whole week left)' : ''}
       </Text>
       <Text size="xs" c="dimmed">
         Due {formatDate(appointmentDueAt(created, weeks).toISOString())}: created{' '}
-        {formatDate(row.creationTimestamp)} + {weeksText(weeks)} to appointment. Weeks due count from{' '}
-        {countedFrom}; below 0 is overdue.
+        {formatDate(row.creationTimestamp)} + {weeksText(weeks)} to appointment. Weeks due are the whole weeks
+        left, counted from {countedFrom}; below 0 is overdue.
       </Text>
     </Stack>
   );

@@ -107,7 +107,7 @@ function WorkflowList({
     defaultValue: 'date',
   });
 
-  const idParam = searchParams.get(ID_PARAM);
+  const idParam = searchParams.get(ID_PARAM) || null;
   const selectedId = idParam && uuid.safeParse(idParam).success ? idParam : undefined;
   const invalidId = idParam !== null && !selectedId;
   const namedFilters = list === 'active' ? parseNamedFilters(searchParams.getAll(FILTER_PARAM)) : [];
@@ -223,7 +223,9 @@ function WorkflowList({
         <Title order={1}>{title}</Title>
       </VisuallyHidden>
       <ActionBanner />
-      {selectedId && !notFound && <SelectedWorkflowNotice onShowAll={showAll} />}
+      {selectedId && !notFound && (
+        <SelectedWorkflowNotice onShowAll={showAll} onList={data?.rows[0]?.list} shownOn={list} />
+      )}
       <Group gap="sm">
         {list === 'active' && <NamedFilterMenu value={namedFilters} onChange={changeNamedFilters} />}
         {/* Always enabled: disabling it on click would drop the keyboard focus. */}
