@@ -5,6 +5,34 @@ import type { AuditEvent } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { selectListPage, toWorkflowRow, type WorkflowListQuery } from './workflows.queries.ts';
 
+/**
+ * The audit row of a list page: which patients' rows were shown, by id. Filter texts may hold
+ * patient names, so only their columns.
+ */
+export function listViewedAudit(
+  auth: { user: Pick<AuthContext['user'], 'uid' | 'role'> },
+  origin: RequestOrigin,
+  query: WorkflowListQuery,
+): (shown: { ids: string[]; page: number }) => AuditEvent {
+  return (shown) => ({
+    action: 'workflow.list.viewed',
+    actorUserId: auth.user.uid,
+    actorRole: auth.user.role,
+    entityType: 'workflow-list',
+    entityId: query.list,
+    ipAddress: origin.ipAddress,
+    details: {
+      page: shown.page,
+      workflowIds: shown.ids,
+      filteredColumns: Object.entries(query.filters)
+        .filter(([, value]) => value)
+        .map(([column]) => column),
+      namedFilters: query.namedFilters,
+      sort: query.sort,
+    },
+  });
+}
+
 export function createWorkflowService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
@@ -15,24 +43,7 @@ export function createWorkflowService(deps: { db: Db; clock: Clock }) {
     query: WorkflowListQuery,
   ): Promise<WorkflowListResponse> {
     const now = clock.now();
-    // Which patients' rows were shown, by id: filter texts may hold patient names, so only their columns.
-    const audit = (shown: { ids: string[]; page: number }): AuditEvent => ({
-      action: 'workflow.list.viewed',
-      actorUserId: auth.user.uid,
-      actorRole: auth.user.role,
-      entityType: 'workflow-list',
-      entityId: query.list,
-      ipAddress: origin.ipAddress,
-      details: {
-        page: shown.page,
-        workflowIds: shown.ids,
-        filteredColumns: Object.entries(query.filters)
-          .filter(([, value]) => value)
-          .map(([column]) => column),
-        namedFilters: query.namedFilters,
-        sort: query.sort,
-      },
-    });
+    const audit = listViewedAudit(auth, origin, query);
     const { rows, page, total, estimated } = await selectListPage(db, query, now, audit);
     return {
       rows: rows.map((row) => toWorkflowRow(row, now)),
