@@ -148,7 +148,11 @@ function ApproveCell({ row, onApprove }: { row: AppointmentRequestRow; onApprove
           Approve
         </Button>
         <SecondLine>{short}</SecondLine>
-        {refusal === 'alreadyBooked' && booked && <SecondLine>{formatDateTime(booked, zone)}</SecondLine>}
+        {refusal === 'alreadyBooked' && booked && (
+          <SecondLine>
+            {formatDateTime(booked, zone)} {formatTimeZoneName(booked, zone)}
+          </SecondLine>
+        )}
       </Box>
     </Tooltip>
   );
