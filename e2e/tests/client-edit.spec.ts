@@ -198,3 +198,18 @@ test('leaving Create Client with unsaved changes asks first', async ({ page }) =
   await confirm.getByRole('button', { name: 'Discard' }).click();
   await expect(page).toHaveURL(/client-appointment/);
 });
+
+test('on the History list Edit Client keeps category and referral read-only', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'History Workflow' })
+    .click();
+  await expect(page).toHaveURL(/history-client-appointment/);
+  const dialog = await openEditClient(page, 0);
+  await expect(dialog.getByLabel('Category', { exact: true })).toBeDisabled();
+  await expect(dialog.getByLabel('Referral start date')).toBeDisabled();
+  await expect(dialog.getByLabel('Expiry date')).toBeDisabled();
+  await expect(dialog.getByText('read-only on the archived and history lists')).toBeVisible();
+  await expect(dialog.getByLabel('First name')).toBeEnabled();
+});

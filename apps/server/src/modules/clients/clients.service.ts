@@ -93,6 +93,13 @@ function refuse(fieldErrors: Record<string, string[]>) {
 
 const notFound = (message: string) => new AppError(ErrorCode.notFound, message);
 
+/** The archived and history lists show category and referral dates read-only (spec §2). */
+const READ_ONLY_OFF_ACTIVE =
+  'The category and referral dates of an archived or history workflow can not be changed.';
+function refuseOffActiveList(workflow: { listName: string }) {
+  if (workflow.listName !== 'active') throw new AppError(ErrorCode.conflict, READ_ONLY_OFF_ACTIVE);
+}
+
 export function createClientService(deps: {
   db: Db;
   changes: ChangeFeed;
@@ -210,6 +217,7 @@ export function createClientService(deps: {
         if (!before) throw notFound('This client does not exist.');
 
         const { site: siteId, category, ...form } = input.client;
+        if (category !== undefined && category !== workflow.category) refuseOffActiveList(workflow);
         const site = siteId ? await findSite(tx, siteId) : undefined;
         if (siteId && !site) refuse({ 'client.site': [M.site] });
         if (site && !isClientSiteAllowed(site.name)) refuse({ 'client.site': [M.siteExcluded] });
@@ -311,6 +319,7 @@ export function createClientService(deps: {
     ): Promise<ReferralSummary> {
       return inTransaction(async (tx) => {
         const workflow = await liveWorkflow(tx, input.id);
+        refuseOffActiveList(workflow);
         const referrer = input.referrer ? await findReferrer(tx, input.referrer.id) : undefined;
         const clinic = input.clinic ? await findClinic(tx, input.clinic.id) : undefined;
         refuse({
@@ -379,6 +388,7 @@ export function createClientService(deps: {
     ): Promise<ReferralSummary> {
       return inTransaction(async (tx) => {
         const workflow = await liveWorkflow(tx, input.id);
+        refuseOffActiveList(workflow);
         if (workflow.referralId !== input.referralId)
           throw notFound('This referral does not belong to this workflow.');
         const pm = practiceManagement(tx);

@@ -513,6 +513,32 @@ describe('client and referral editing', () => {
       expect(unknown.json().fieldErrors['referrer.id']).toEqual(['Please choose a referrer from the list.']);
     });
 
+    it('keeps the category and the referral of an archived or history workflow as they are', async () => {
+      const offActive = [{ archived: true }, { bookingStatus: 'discharged' as const }];
+      for (const values of offActive) {
+        const workflow = await createWorkflow(t.db, { ...values, category: '2' });
+        const patient = (category: string) =>
+          call('PATCH', '/api/admin/coreplus/patient', {
+            id: workflow.id,
+            clientId: workflow.clientId,
+            client: { firstName: 'Kept', lastName: 'Category', dateOfBirth: '1970-01-01', category },
+          });
+        expect((await patient('2')).statusCode).toBe(200);
+        const changed = await patient('RC');
+        expect(changed.statusCode).toBe(409);
+        expect(changed.json()).toMatchObject({
+          code: 'CONFLICT',
+          message: 'The category and referral dates of an archived or history workflow can not be changed.',
+        });
+        const referral = await call('PATCH', '/api/admin/coreplus/referral', {
+          id: workflow.id,
+          referralDate: dates({ expiredDate: '2026-12-31' }),
+        });
+        expect(referral.statusCode).toBe(409);
+        expect(await workflowRow(workflow.id)).toMatchObject({ category: '2', referralId: null });
+      }
+    });
+
     it("updates the referral's dates and the end date on every workflow of that referral", async () => {
       const client = await createClient(t.db);
       const first = await createWorkflow(t.db, { clientId: client.id });

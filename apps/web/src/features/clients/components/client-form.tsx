@@ -43,6 +43,8 @@ export interface ClientFormProps {
    * location (site), clinic, referrer and referral date.
    */
   mode: ClientFormMode;
+  /** On the archived and history lists category and referral are read-only (spec §2). */
+  referralLocked?: boolean;
 }
 
 type AddressPath = 'addressResidential' | 'addressPostal';
@@ -55,7 +57,7 @@ const PHONE_FIELDS = [
 ] as const;
 
 /** The client form's sections (the spec's Client form), bound to a Mantine form. */
-export function ClientForm({ form, mode }: ClientFormProps) {
+export function ClientForm({ form, mode, referralLocked = false }: ClientFormProps) {
   const editing = mode === 'edit';
   const { values } = form;
   const specialists = useSpecialistOptions();
@@ -229,6 +231,7 @@ export function ClientForm({ form, mode }: ClientFormProps) {
                 label="Category"
                 data={CATEGORY_OPTIONS}
                 clearable
+                disabled={referralLocked}
                 {...form.getInputProps('category')}
               />
             </SimpleGrid>
@@ -258,7 +261,7 @@ export function ClientForm({ form, mode }: ClientFormProps) {
       {editing && (
         <Grid gap="sm">
           <Grid.Col span={3}>
-            <Fieldset legend="Clinic" variant="filled" p="xs" h="100%">
+            <Fieldset legend="Clinic" variant="filled" p="xs" h="100%" disabled={referralLocked}>
               <Select
                 {...FIELD}
                 label="Clinic"
@@ -274,7 +277,7 @@ export function ClientForm({ form, mode }: ClientFormProps) {
             </Fieldset>
           </Grid.Col>
           <Grid.Col span={3}>
-            <Fieldset legend="Referrer" variant="filled" p="xs" h="100%">
+            <Fieldset legend="Referrer" variant="filled" p="xs" h="100%" disabled={referralLocked}>
               <Select
                 {...FIELD}
                 label="Referrer"
@@ -290,7 +293,7 @@ export function ClientForm({ form, mode }: ClientFormProps) {
             </Fieldset>
           </Grid.Col>
           <Grid.Col span={6}>
-            <Fieldset legend="Referral date" variant="filled" p="xs" h="100%">
+            <Fieldset legend="Referral date" variant="filled" p="xs" h="100%" disabled={referralLocked}>
               <SimpleGrid cols={3} spacing="xs">
                 <TextInput
                   {...FIELD}
@@ -320,6 +323,13 @@ export function ClientForm({ form, mode }: ClientFormProps) {
               </SimpleGrid>
             </Fieldset>
           </Grid.Col>
+          {referralLocked && (
+            <Grid.Col span={12}>
+              <Text size="xs" c="dimmed">
+                Category, clinic, referrer and referral dates are read-only on the archived and history lists.
+              </Text>
+            </Grid.Col>
+          )}
         </Grid>
       )}
     </Stack>

@@ -134,7 +134,7 @@ function EditClientForm({
             <Text size="xs">{failure}</Text>
           </Alert>
         )}
-        <ClientForm form={form} mode="edit" />
+        <ClientForm form={form} mode="edit" referralLocked={detail.row.list !== 'active'} />
         <StickyFormActions>
           <ClientWarnings warnings={clientWarnings(form.values.dateOfBirth, referralEndDate)} />
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>
