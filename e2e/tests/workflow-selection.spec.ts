@@ -9,16 +9,10 @@ async function workflowIdOf(row: Locator) {
   return id?.replace('workflow-select-', '') ?? '';
 }
 
-// The file's journeys share one sign-in: the SMS-code throttle (decision 0008) counts each one.
-test.describe.configure({ mode: 'serial' });
-let page: Page;
-test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
+test('select two rows, archive them together, find them on the archived list and bring them back', async ({
+  page,
+}) => {
   await signIn(page, DEMO_SUPERVISOR);
-});
-test.afterAll(() => page.close());
-
-test('select two rows, archive them together, find them on the archived list and bring them back', async () => {
   await expect(rows(page)).toHaveCount(10);
 
   // The header box ticks every row of the page, then clears them.
@@ -79,8 +73,10 @@ test('select two rows, archive them together, find them on the archived list and
   await expect(page.getByRole('checkbox')).toHaveCount(0);
 });
 
-test('a link to one workflow: a notice while it shows, a filter leaves it, and an unknown id says so', async () => {
-  await page.goto('/admin/client-appointment');
+test('a link to one workflow: a notice while it shows, a filter leaves it, and an unknown id says so', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_SUPERVISOR);
   await expect(rows(page)).toHaveCount(10);
   const row = rows(page).nth(2);
   const id = await workflowIdOf(row);

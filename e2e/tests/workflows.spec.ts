@@ -6,18 +6,11 @@ const rangeTotal = async (page: Page) => {
   return Number(text?.split(' of ')[1]);
 };
 
-// The file's journeys share one sign-in: the SMS-code throttle (decision 0008) counts each one.
-test.describe.configure({ mode: 'serial' });
-let page: Page;
-test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
-  await signIn(page, DEMO_SUPERVISOR);
-});
-test.afterAll(() => page.close());
-
 test('filter, sort, page, open a panel, act on it, and see it live in a second browser', async ({
+  page,
   browser,
 }) => {
+  await signIn(page, DEMO_SUPERVISOR);
   const all = await rangeTotal(page);
 
   await page.getByLabel('Filter Bookings').fill('to book');
@@ -78,8 +71,8 @@ test('filter, sort, page, open a panel, act on it, and see it live in a second b
   await other.close();
 });
 
-test('a task save that archives the workflow says so in the banner', async () => {
-  await page.goto('/admin/client-appointment');
+test('a task save that archives the workflow says so in the banner', async ({ page }) => {
+  await signIn(page, DEMO_SUPERVISOR);
   const row = page.locator('tbody tr[aria-expanded]').first();
   const urn = (await row.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
   await row.click();

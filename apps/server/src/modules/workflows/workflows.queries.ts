@@ -128,8 +128,8 @@ function agesShowing(value: string): [number, number][] | undefined {
 /** '(67)' and the like as date-of-birth ranges, which the (list, date of birth) index serves. */
 function ageFilter(born: AnyPgColumn, runs: [number, number][], today: SQL) {
   const yearsAgo = (years: number) => sql`(${today} - make_interval(years => ${years}))::date`;
+  if (runs.length === 0) return sql`false`;
   return or(
-    sql`false`,
     ...runs.map(
       ([youngest, oldest]) => sql`(${born} > ${yearsAgo(oldest + 1)} AND ${born} <= ${yearsAgo(youngest)})`,
     ),
