@@ -67,7 +67,7 @@ describe('list display rules', () => {
         statusUpdatedAt: null,
         now,
       }),
-    ).toBe(-3);
+    ).toBe(-4);
     const updated = at('2026-10-15T00:00:00Z');
     expect(
       weeksDue({
@@ -78,6 +78,19 @@ describe('list display rules', () => {
         now,
       }),
     ).toBe(2);
+    const dueIn = (days: number) =>
+      weeksDue({
+        creationTimestamp: new Date(now.getTime() + days * 86_400_000),
+        weeksToAppointment: 0,
+        list: 'active',
+        statusUpdatedAt: null,
+        now,
+      });
+    expect(dueIn(3)).toBe(0);
+    expect(dueIn(-1 / 24)).toBe(-1);
+    expect(dueIn(-3)).toBe(-1);
+    expect(dueIn(-7)).toBe(-1);
+    expect(dueIn(-8)).toBe(-2);
     expect(
       weeksDue({
         creationTimestamp: created,

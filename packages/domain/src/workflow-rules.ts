@@ -13,7 +13,8 @@ export const WORKFLOW_LIST_LABELS = {
   active: 'Workflow',
   archived: 'Archived Workflow',
   history: 'History Workflow',
-} as const satisfies Record<'active' | 'archived' | 'history', string>;
+  deleted: 'Deleted Workflow',
+} as const satisfies Record<'active' | 'archived' | 'history' | 'deleted', string>;
 
 /** N for a new appointment, R for a review. */
 export function newOrReview(isNewAppointment: boolean): 'N' | 'R' {
@@ -66,7 +67,7 @@ export function appointmentDueAt(creationTimestamp: Date, weeksToAppointment: nu
 
 /**
  * Weeks due: the due time (appointmentDueAt) minus now on the active list or minus the last
- * status update elsewhere, in whole weeks (negative when overdue).
+ * status update elsewhere, in whole weeks rounded down, so that any time overdue is below 0.
  */
 export function weeksDue(input: {
   creationTimestamp: Date;
@@ -78,7 +79,7 @@ export function weeksDue(input: {
   if (input.weeksToAppointment === null) return null;
   const due = appointmentDueAt(input.creationTimestamp, input.weeksToAppointment);
   const from = input.list === 'active' ? input.now : (input.statusUpdatedAt ?? input.now);
-  return Math.trunc((due.getTime() - from.getTime()) / WEEK_MS);
+  return Math.floor((due.getTime() - from.getTime()) / WEEK_MS);
 }
 
 /** Statuses still waiting for a booking: overdue ones show red. */

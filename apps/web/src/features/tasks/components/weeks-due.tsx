@@ -44,8 +44,8 @@ export function WeeksDue({
       </Text>
       <Text size="xs" c="dimmed">
         Due {formatDate(appointmentDueAt(created, weeks).toISOString())}: created{' '}
-        {formatDate(row.creationTimestamp)} + {weeksText(weeks)} to appointment. Weeks due are the whole weeks
-        left, counted from {countedFrom}; below 0 is overdue.
+        {formatDate(row.creationTimestamp)} + {weeksText(weeks)} to appointment. Weeks due are the weeks left
+        in whole weeks rounded down, counted from {countedFrom}; below 0 is overdue.
       </Text>
     </Stack>
   );
