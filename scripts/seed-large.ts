@@ -56,11 +56,11 @@ const TASK_STATUS_WEIGHTS: [string | null, number][] = [
   ['CP', 3],
   [null, 2],
 ];
+// No GP report file is generated, so a workflow's status is NC unless one was set (QR, CP).
 const GP_REPORT_WEIGHTS: [string | null, number][] = [
-  ['NC', 4],
+  ['NC', 8],
   ['QR', 1],
   ['CP', 3],
-  [null, 4],
 ];
 const ACTIVITY_WEIGHTS: [string | null, number][] = [
   ['confirm', 4],

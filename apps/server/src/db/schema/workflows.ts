@@ -87,7 +87,8 @@ export const workflows = pgTable(
     adminCheckUrgent: boolean('admin_check_urgent').notNull().default(false),
 
     // gp_report_t and the linked GP report file.
-    gpReportStatus: text('gp_report_status'),
+    // NC (Not Completed) until a GP report arrives and is reviewed (docs/domain.md).
+    gpReportStatus: text('gp_report_status').default('NC'),
     gpReportIsNurseCheck: boolean('gp_report_is_nurse_check').notNull().default(false),
     gpReportDocumentId: uuid('gp_report_document_id'),
 

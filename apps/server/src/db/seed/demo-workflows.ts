@@ -461,10 +461,7 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
             ['NC', 25],
             [null, 10],
           ] as const)
-        : rng.weighted([
-            ['NC', 35],
-            [null, 65],
-          ] as const);
+        : ('NC' as const);
     const inspections = resultsStatus && rng.chance(0.7) ? rng.sample(RESULT_INSPECTIONS, rng.int(1, 3)) : [];
     const contOrTbc = rng.chance(0.25)
       ? rng.weighted([
@@ -955,7 +952,8 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
     const appointment = workflow.id ? appointmentOf.get(workflow.id) : undefined;
     if (!client || !appointment) continue;
     const appointmentDate = dateInZone(appointment.startDateTime, appointment.timezone);
-    if (workflow.gpReportStatus === 'CP' || workflow.gpReportStatus === 'QR') {
+    // A report that arrived: reviewed (CP, QR) or not yet (no status); NC while none has arrived.
+    if (workflow.gpReportStatus !== 'NC') {
       const id = ids.uuid();
       const at = new Date(
         Math.min(now.getTime(), appointment.startDateTime.getTime() + rng.int(1, 10) * DAY),

@@ -213,11 +213,16 @@ describe('POST /api/admin/workflow/list', () => {
       .returning();
     await t.db.update(workflows).set({ gpReportDocumentId: doc?.id }).where(eq(workflows.id, withReport.id));
     await createWorkflow(t.db, { urn: 'GP-WITHOUT', gpReportStatus: 'CP' });
+    await createWorkflow(t.db, { urn: 'GP-NONE' });
     const rows = (
       await list({ sort: [{ column: 'gpReport', direction: 'desc' }], filters: { urn: 'GP-' } })
     ).json().rows;
-    expect(rows.map((r: { urn: string }) => r.urn)).toEqual(['GP-WITH', 'GP-WITHOUT']);
+    expect(rows.map((r: { urn: string }) => r.urn)).toEqual(['GP-WITH', 'GP-NONE', 'GP-WITHOUT']);
     expect(rows[0].hasGpReport).toBe(true);
+    // A workflow with no report and no status chosen is NC (Not Completed), as the task panel shows.
+    expect(rows[1]).toMatchObject({ hasGpReport: false, gpReportStatus: 'NC' });
+    const notCompleted = (await list({ filters: { urn: 'GP-NONE', gpReport: 'not completed' } })).json();
+    expect(notCompleted.rows.map((r: { urn: string }) => r.urn)).toEqual(['GP-NONE']);
   });
 
   it('puts each booking status in the list the domain rule names', async () => {

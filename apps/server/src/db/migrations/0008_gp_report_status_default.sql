@@ -1,0 +1,1 @@
+ALTER TABLE "workflows" ALTER COLUMN "gp_report_status" SET DEFAULT 'NC';
