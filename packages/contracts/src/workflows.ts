@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { listPageSchema, listQuerySchema } from './lists.ts';
 
-export const WORKFLOW_LIST_NAMES = ['active', 'archived', 'history'] as const;
+/** The spec's three lists, and the soft-deleted workflows that IT staff can restore. */
+export const WORKFLOW_LIST_NAMES = ['active', 'archived', 'history', 'deleted'] as const;
 export const WorkflowListNameSchema = z.enum(WORKFLOW_LIST_NAMES);
 export type WorkflowListName = z.infer<typeof WorkflowListNameSchema>;
 
@@ -45,7 +46,7 @@ export type NamedFilter = z.infer<typeof NamedFilterSchema>;
 export const WorkflowListRequestSchema = listQuerySchema(WORKFLOW_COLUMNS).extend({
   list: WorkflowListNameSchema.default('active'),
   namedFilters: z.array(NamedFilterSchema).max(NAMED_FILTERS.length).default([]),
-  /** Selects this one workflow whatever its list and the filters (the screens' ?id=). */
+  /** Selects this one workflow whatever its list and the filters (the screens' ?id=); never a deleted one. */
   id: z.string().uuid().optional(),
 });
 export type WorkflowListRequest = z.input<typeof WorkflowListRequestSchema>;

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@telecare/contracts/auth';
-import { SETTINGS_ROLES } from '@telecare/domain/roles';
+import { hasPermission, Permission, SETTINGS_ROLES } from '@telecare/domain/roles';
 import type { ReactElement, ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import {
@@ -9,7 +9,7 @@ import {
 import { useSession } from '../features/auth/api/get-session';
 import { BookingModal } from '../features/booking/components/booking-modal';
 import { SettingsPage } from './settings-screen';
-import { WORKFLOW_SCREENS } from './workflow-screen';
+import { WORKFLOW_SCREENS, workflowScreen } from './workflow-screen';
 
 export interface AdminScreen {
   /** Route path under /admin (the spec's; a trailing '/*' lets the screen route inside itself). */
@@ -53,6 +53,11 @@ function guarded(visibleTo: (user: SessionUser) => boolean, element: ReactElemen
 /** Supervisors and IT staff (the spec's settings role list). */
 const canUseSettings = (user: SessionUser) => SETTINGS_ROLES.includes(user.role);
 
+/** IT staff restore deleted workflows (docs/decisions/0016). */
+const canRestoreWorkflows = (user: SessionUser) => hasPermission(user.role, Permission.workflowRestore);
+
+const deletedWorkflows = workflowScreen('deleted');
+
 /** Approve opens the booking form in request mode (features compose here, Rule 9). */
 const renderApprove: ApproveRequestSlot = (request, close) => (
   <BookingModal mode="request" request={request} onClose={close} />
@@ -66,5 +71,10 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     path: 'apt-requests',
     label: 'Appointment Requests',
     element: <AppointmentRequestsPage renderApprove={renderApprove} />,
+  },
+  {
+    path: deletedWorkflows.path,
+    label: deletedWorkflows.label,
+    ...guarded(canRestoreWorkflows, deletedWorkflows.element),
   },
 ];

@@ -14,7 +14,7 @@ import { WorkflowListPage } from '../features/workflows/components/workflow-list
 import type { AdminScreen } from './screens';
 
 /**
- * The three workflow list screens, composed across features (Rule 9): the list and its panel come
+ * The workflow list screens, composed across features (Rule 9): the list and its panel come
  * from features/workflows, the panel's modals from the features that own them.
  */
 
@@ -23,6 +23,7 @@ const WORKFLOW_LIST_SCREENS: Record<WorkflowListName, { path: string; label: str
   active: { path: 'client-appointment', label: WORKFLOW_LIST_LABELS.active },
   archived: { path: 'archived-client-appointment', label: WORKFLOW_LIST_LABELS.archived },
   history: { path: 'history-client-appointment', label: WORKFLOW_LIST_LABELS.history },
+  deleted: { path: 'deleted-client-appointment', label: WORKFLOW_LIST_LABELS.deleted },
 };
 
 /**
@@ -33,6 +34,7 @@ const PANEL_TAB_SETS: Record<WorkflowListName, PanelTabSet> = {
   active: 'full',
   archived: 'short',
   history: 'full',
+  deleted: 'short',
 };
 
 /** One workflow in its list's screen (the spec's `?id=`). */
@@ -71,8 +73,13 @@ export function WorkflowScreen({ list }: { list: WorkflowListName }) {
   );
 }
 
-/** The navigation entries and routes of the three lists, in the spec's order. */
-export const WORKFLOW_SCREENS: readonly AdminScreen[] = (['active', 'archived', 'history'] as const).map(
+/** The navigation entry and route of one list. */
+export function workflowScreen(list: WorkflowListName): AdminScreen {
   // The key gives each list a fresh page (filters, open row) when switching between them.
-  (list) => ({ ...WORKFLOW_LIST_SCREENS[list], element: <WorkflowScreen key={list} list={list} /> }),
+  return { ...WORKFLOW_LIST_SCREENS[list], element: <WorkflowScreen key={list} list={list} /> };
+}
+
+/** The spec's three lists, in its order. */
+export const WORKFLOW_SCREENS: readonly AdminScreen[] = (['active', 'archived', 'history'] as const).map(
+  workflowScreen,
 );

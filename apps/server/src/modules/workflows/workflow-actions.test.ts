@@ -185,15 +185,23 @@ describe('workflow detail and actions', () => {
     expect((await rowOf(workflow.id))?.listName).toBe('deleted');
     expect((await call('GET', `/api/admin/workflow/${workflow.id}`)).statusCode).toBe(404);
     expect((await call('POST', '/api/admin/workflow/restore', { ids: [workflow.id] })).statusCode).toBe(403);
+    const deletedList = { list: 'deleted', filters: { urn: workflow.urn } };
+    const refused = await call('POST', '/api/admin/workflow/list', deletedList);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Only IT staff can see deleted workflows.',
+    });
     const it = await createUser(t.db, { role: 'TELECARE_IT', isItStaff: true });
-    const restored = await call(
-      'POST',
-      '/api/admin/workflow/restore',
-      { ids: [workflow.id] },
-      await createSessionToken(t.db, it.id),
-    );
+    const itToken = await createSessionToken(t.db, it.id);
+    const listed = (await call('POST', '/api/admin/workflow/list', deletedList, itToken)).json();
+    expect(listed.rows.map((r: { id: string; list: string }) => [r.id, r.list])).toEqual([
+      [workflow.id, 'deleted'],
+    ]);
+    const restored = await call('POST', '/api/admin/workflow/restore', { ids: [workflow.id] }, itToken);
     expect(restored.json()).toEqual({ updated: 1 });
     expect((await rowOf(workflow.id))?.listName).toBe('active');
+    expect((await call('POST', '/api/admin/workflow/list', deletedList, itToken)).json().total).toBe(0);
     expect(await actions(workflow.id)).toEqual(
       expect.arrayContaining(['workflow.deleted', 'workflow.restored']),
     );

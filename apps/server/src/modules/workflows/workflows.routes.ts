@@ -41,7 +41,7 @@ export function workflowRoutes(deps: {
         schema: {
           tags,
           description:
-            'A page of the active, archived or history list. Filters travel in the body, never the URL.',
+            'A page of the active, archived or history list, or (IT staff) of the deleted workflows. Filters travel in the body, never the URL.',
           body: WorkflowListRequestSchema,
           response: { 200: WorkflowListResponseSchema },
         },

@@ -1,5 +1,8 @@
+import { ErrorCode } from '@telecare/contracts/errors';
 import type { WorkflowListResponse } from '@telecare/contracts/workflows';
+import { hasPermission, Permission } from '@telecare/domain/roles';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditEvent } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
@@ -36,12 +39,15 @@ export function listViewedAudit(
 export function createWorkflowService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  /** A page of one list (see selectListPage), audited by the ids it shows. */
+  /** A page of one list (see selectListPage), audited by the ids it shows; deleted ones for IT only. */
   async function listWorkflows(
     auth: AuthContext,
     origin: RequestOrigin,
     query: WorkflowListQuery,
   ): Promise<WorkflowListResponse> {
+    if (query.list === 'deleted' && !hasPermission(auth.user.role, Permission.workflowRestore)) {
+      throw new AppError(ErrorCode.forbidden, 'Only IT staff can see deleted workflows.');
+    }
     const now = clock.now();
     const audit = listViewedAudit(auth, origin, query);
     const { rows, page, total, estimated } = await selectListPage(db, query, now, audit);

@@ -22,9 +22,11 @@ import { lastPageOf, Pager } from '../../../components/ui/pager';
 import { isPageSize, toggleSort, useColumnFilters, useListSearchParams } from '../../../lib/list-params';
 import { archiveWorkflows } from '../api/archive-workflow';
 import { useListWorkflows } from '../api/list-workflows';
+import { restoreWorkflows } from '../api/restore-workflows';
 import { unArchiveWorkflows } from '../api/un-archive-workflow';
 import { useWorkflowAction } from '../hooks/use-workflow-action';
 import { NamedFilterMenu } from './named-filter-menu';
+import { DeletedWorkflowPanel } from './panel/deleted-workflow-panel';
 import type { WorkflowHref } from './panel/history-tab';
 import { type PanelTabSet, WorkflowPanel, type WorkflowPanelSlots } from './panel/workflow-panel';
 import { SelectedWorkflowNotice, WorkflowNotFound } from './selected-workflow-notice';
@@ -50,6 +52,7 @@ const BULK_ACTIONS = {
     verb: 'un-archive',
   },
   history: null,
+  deleted: { button: 'Restore selected', title: 'Restore workflows', confirm: 'Restore', verb: 'restore' },
 } as const satisfies Record<
   WorkflowListName,
   { button: string; title: string; confirm: string; verb: string } | null
@@ -73,7 +76,7 @@ export interface WorkflowListPageProps extends WorkflowPanelSlots {
 }
 
 /**
- * One workflow list screen (active, archived or history). Page, page size, sort, the named filters
+ * One workflow list screen (active, archived or history; deleted for IT staff). Page, page size, sort, the named filters
  * and `?id=` live in the URL; text filters stay in memory because they can hold patient names.
  * Selecting a row opens its detail panel right below it, one at a time.
  */
@@ -209,7 +212,11 @@ function WorkflowList({
   });
   const closeConfirm = () => setConfirming((current) => ({ ...current, open: false }));
   const bulkAction = useWorkflowAction((ids: readonly string[]) =>
-    list === 'archived' ? unArchiveWorkflows(ids) : archiveWorkflows(ids),
+    list === 'archived'
+      ? unArchiveWorkflows(ids)
+      : list === 'deleted'
+        ? restoreWorkflows(ids)
+        : archiveWorkflows(ids),
   );
   // Done: the rows leave the list and the selection is cleared. Failed: the server changed
   // nothing, so the selection stays for another try.
@@ -269,17 +276,21 @@ function WorkflowList({
           onToggleCreationTimeMode={() => setCreationTimeMode((mode) => (mode === 'date' ? 'age' : 'date'))}
           openId={openId}
           onToggleRow={(id) => setOpenId((current) => (current === id ? null : id))}
-          renderPanel={(row) => (
-            <WorkflowPanel
-              id={row.id}
-              tabSet={panelTabSet}
-              workflowHref={workflowHref}
-              onClose={() => setOpenId(null)}
-              renderEditClient={renderEditClient}
-              renderManageTasks={renderManageTasks}
-              renderBooking={renderBooking}
-            />
-          )}
+          renderPanel={(row) =>
+            list === 'deleted' ? (
+              <DeletedWorkflowPanel onRestore={() => setConfirming({ ids: [row.id], open: true })} />
+            ) : (
+              <WorkflowPanel
+                id={row.id}
+                tabSet={panelTabSet}
+                workflowHref={workflowHref}
+                onClose={() => setOpenId(null)}
+                renderEditClient={renderEditClient}
+                renderManageTasks={renderManageTasks}
+                renderBooking={renderBooking}
+              />
+            )
+          }
         />
       </TableScrollArea>
       {idParam === null && (
