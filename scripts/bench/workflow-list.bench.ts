@@ -13,7 +13,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import {
   type WorkflowListQuery,
 } from '../../apps/server/src/modules/workflows/workflows.queries.ts';
 import { listViewedAudit } from '../../apps/server/src/modules/workflows/workflows.service.ts';
+import { createHttpClient } from './http-client.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const REQUESTS = Number(process.argv[2] ?? 1500);
@@ -108,40 +108,6 @@ async function benchUserSession() {
   return { token, user: { user: { uid: user?.id as string, role: 'TELECARE_SUPERVISOR' as const } } };
 }
 
-/**
- * The benchmark's HTTP client: node:http over kept-alive connections, lighter than fetch, so the
- * clients take as little as possible of the CPU they share with the server and PostgreSQL.
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-function postJson(path: string, body: unknown) {
-  const payload = JSON.stringify(body);
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = http.request(
-      `${base}${path}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
@@ -206,8 +172,8 @@ const server = spawn(
   },
 );
 const [port] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
-const base = `http://127.0.0.1:${port}`;
 const { token, user: benchUser } = await benchUserSession();
+const client = createHttpClient(Number(port), token);
 
 console.log(
   `\n${total.toLocaleString()} workflows (${active.toLocaleString()} active); ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each scenario\n`,
@@ -231,10 +197,10 @@ for (const scenario of scenarios.filter((s) => !ONLY || s.name.includes(ONLY))) 
   const audit = listViewedAudit(benchUser, { ipAddress: '127.0.0.1' }, query);
   const { api, direct } = await measurePair(
     async () => {
-      const res = await postJson('/api/admin/workflow/list', scenario.body);
-      if (res.status !== 200) throw new Error(`${scenario.name}: HTTP ${res.status}`);
+      const res = await client.postJson('/api/admin/workflow/list', scenario.body);
+      if (res.status !== 200) throw new Error(`${scenario.name}: HTTP ${res.status} ${res.body}`);
       // Read once: parsing every answer would add the benchmark client's work to the API's time.
-      found ??= (JSON.parse(res.body) as { total: number }).total;
+      found ??= (JSON.parse(res.body.toString()) as { total: number }).total;
     },
     async () => {
       await selectListPage(db, query, now, audit);
@@ -249,6 +215,7 @@ for (const scenario of scenarios.filter((s) => !ONLY || s.name.includes(ONLY))) 
 console.log(
   `\n${failures === 0 ? 'All scenarios within' : `${failures} scenario(s) outside`} the target (API p95 <= 100 ms and <= 1.5 x SQL p95).`,
 );
+client.close();
 server.kill('SIGTERM');
 await once(server, 'exit');
 await database.close();
