@@ -57,6 +57,8 @@ test('book an appointment on a free timeslot, then cancel it', async ({ page }) 
     if ((await freeDay.count()) > 0) break;
   }
   const bookedDay = (await freeDay.getAttribute('aria-label')) ?? '';
+  // The duration starts as the practitioner's appointment length; it can be changed.
+  await expect(dialog.getByRole('combobox', { name: 'Duration' })).toHaveValue(/^\d+ minutes$/);
   await freeDay.click();
   await dialog.getByRole('group', { name: 'Timeslots' }).getByRole('button').first().click();
   await choose(page, dialog, 'Duration', /^15/);

@@ -134,6 +134,9 @@ export const SpecialistOptionSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string().nullable(),
+  /** The specialist's appointment length (minutes) for a NEW and for a REVIEW consultation. */
+  newAppointmentMinutes: z.number().int(),
+  reviewAppointmentMinutes: z.number().int(),
 });
 
 export const SiteOptionSchema = z.object({ id: z.string(), name: z.string(), state: z.string().nullable() });

@@ -37,6 +37,8 @@ export function selectSpecialistOptions(db: Db) {
       firstName: specialists.firstName,
       lastName: specialists.lastName,
       email: specialists.email,
+      newAppointmentMinutes: specialists.newAppointmentMinutes,
+      reviewAppointmentMinutes: specialists.reviewAppointmentMinutes,
     })
     .from(specialists)
     .where(eq(specialists.active, true))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../db/schema/index.ts';
-import { bearer, createSessionToken, createUser } from '../../test/factories.ts';
+import { bearer, createSessionToken, createSpecialist, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('GET /api/admin/sites', () => {
@@ -30,6 +30,35 @@ describe('GET /api/admin/sites', () => {
       'Mackay Base Hospital',
       'Alice Springs Hospital',
       'Zeehan Clinic',
+    ]);
+  });
+});
+
+describe('GET /api/admin/specialists', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('gives each active specialist with their appointment lengths, for the booking duration', async () => {
+    const specialist = await createSpecialist(t.db, {
+      newAppointmentMinutes: 45,
+      reviewAppointmentMinutes: 20,
+    });
+    await createSpecialist(t.db, { active: false });
+    const token = await createSessionToken(t.db, (await createUser(t.db)).id);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/specialists', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().specialists).toEqual([
+      {
+        id: specialist.id,
+        firstName: specialist.firstName,
+        lastName: specialist.lastName,
+        email: specialist.email,
+        newAppointmentMinutes: 45,
+        reviewAppointmentMinutes: 20,
+      },
     ]);
   });
 });

@@ -116,8 +116,9 @@ export function BookingModal(props: BookingModalProps) {
   const [shownMonth, setShownMonth] = useState(start.month);
   const [date, setDate] = useState<string | null>(start.date);
   const [startTime, setStartTime] = useState<string | null>(start.startTime);
-  const [duration, setDuration] = useState<string | null>(
-    start.durationMinutes === null ? null : String(start.durationMinutes),
+  // undefined until chosen: then the specialist's length for the consultation type (below).
+  const [chosenDuration, setDuration] = useState<string | null | undefined>(
+    start.durationMinutes === null ? undefined : String(start.durationMinutes),
   );
   const [dialInMethod, setDialInMethod] = useState<string | null>(null);
   const [contOrTbc, setContOrTbc] = useState<string | null>(null);
@@ -155,6 +156,15 @@ export function BookingModal(props: BookingModalProps) {
     if (!pending) onClose();
   };
 
+  const specialist = specialists.data?.find((s) => s.id === specialistId);
+  const specialistMinutes =
+    consultationType === 'NEW' ? specialist?.newAppointmentMinutes : specialist?.reviewAppointmentMinutes;
+  const duration =
+    chosenDuration !== undefined
+      ? chosenDuration
+      : specialistMinutes !== undefined && (DURATIONS as readonly number[]).includes(specialistMinutes)
+        ? String(specialistMinutes)
+        : null;
   const durationMinutes = duration ? Number(duration) : null;
   const problem = firstBookingError({
     mode,
