@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider, Select } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -10,6 +10,11 @@ const theme = createTheme({
   // Shade 8 keeps white text on filled buttons above 4.5:1 contrast.
   primaryShade: 8,
   defaultRadius: 'sm',
+  components: {
+    // Choosing the option already chosen keeps it (Mantine would clear it): a field is cleared
+    // only with its clear button, never by a click that looks like confirming the value.
+    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+  },
 });
 
 /** Field error texts in a darker red: Mantine's default red 6 is below 4.5:1 on white. */
