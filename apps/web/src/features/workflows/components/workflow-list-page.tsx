@@ -40,23 +40,42 @@ const FILTER_PARAM = 'filter';
 const uuid = z.string().uuid();
 
 /**
- * The bulk action of each list's selected rows; the history list has none, so no checkboxes.
- * `verb` completes "Please confirm that you want to <verb> 3 workflows."
+ * The bulk action of each list's selected rows, and its call; the history list has none, so no
+ * checkboxes. `verb` completes "Please confirm that you want to <verb> 3 workflows."
  */
-const BULK_ACTIONS = {
-  active: { button: 'Archive selected', title: 'Archive workflows', confirm: 'Archive', verb: 'archive' },
+const BULK_ACTIONS: Record<
+  WorkflowListName,
+  {
+    button: string;
+    title: string;
+    confirm: string;
+    verb: string;
+    run: (ids: readonly string[]) => Promise<unknown>;
+  } | null
+> = {
+  active: {
+    button: 'Archive selected',
+    title: 'Archive workflows',
+    confirm: 'Archive',
+    verb: 'archive',
+    run: archiveWorkflows,
+  },
   archived: {
     button: 'Un-archive selected',
     title: 'Un-archive workflows',
     confirm: 'Un-archive',
     verb: 'un-archive',
+    run: unArchiveWorkflows,
   },
   history: null,
-  deleted: { button: 'Restore selected', title: 'Restore workflows', confirm: 'Restore', verb: 'restore' },
-} as const satisfies Record<
-  WorkflowListName,
-  { button: string; title: string; confirm: string; verb: string } | null
->;
+  deleted: {
+    button: 'Restore selected',
+    title: 'Restore workflows',
+    confirm: 'Restore',
+    verb: 'restore',
+    run: restoreWorkflows,
+  },
+};
 
 const workflowCount = (n: number) => `${n} workflow${n === 1 ? '' : 's'}`;
 
@@ -76,8 +95,9 @@ export interface WorkflowListPageProps extends WorkflowPanelSlots {
 }
 
 /**
- * One workflow list screen (active, archived or history; deleted for IT staff). Page, page size, sort, the named filters
- * and `?id=` live in the URL; text filters stay in memory because they can hold patient names.
+ * One workflow list screen (active, archived or history; deleted for IT staff). Page, page size,
+ * sort, the named filters and `?id=` live in the URL; text filters stay in memory because they can
+ * hold patient names.
  * Selecting a row opens its detail panel right below it, one at a time.
  */
 export function WorkflowListPage(props: WorkflowListPageProps) {
@@ -211,13 +231,7 @@ function WorkflowList({
     open: false,
   });
   const closeConfirm = () => setConfirming((current) => ({ ...current, open: false }));
-  const bulkAction = useWorkflowAction((ids: readonly string[]) =>
-    list === 'archived'
-      ? unArchiveWorkflows(ids)
-      : list === 'deleted'
-        ? restoreWorkflows(ids)
-        : archiveWorkflows(ids),
-  );
+  const bulkAction = useWorkflowAction(async (ids: readonly string[]) => bulk?.run(ids));
   // Done: the rows leave the list and the selection is cleared. Failed: the server changed
   // nothing, so the selection stays for another try.
   const runBulk = () =>
