@@ -57,8 +57,16 @@ test('book an appointment on a free timeslot, then cancel it', async ({ page }) 
     if ((await freeDay.count()) > 0) break;
   }
   const bookedDay = (await freeDay.getAttribute('aria-label')) ?? '';
-  // The duration starts as the practitioner's appointment length; it can be changed.
-  await expect(dialog.getByRole('combobox', { name: 'Duration' })).toHaveValue(/^\d+ minutes$/);
+  // The duration starts as the practitioner's appointment length; it can be changed. Picking the
+  // suggested length makes it the choice, so switching NEW / Review no longer changes it.
+  const duration = dialog.getByRole('combobox', { name: 'Duration' });
+  await expect(duration).toHaveValue(/^\d+ minutes$/);
+  const suggested = await duration.inputValue();
+  await choose(page, dialog, 'Duration', new RegExp(`^${suggested}$`));
+  for (const type of ['Review', 'NEW']) {
+    await dialog.getByRole('radio', { name: type, exact: true }).check();
+    await expect(duration).toHaveValue(suggested);
+  }
   await freeDay.click();
   await dialog.getByRole('group', { name: 'Timeslots' }).getByRole('button').first().click();
   await choose(page, dialog, 'Duration', /^15/);

@@ -388,6 +388,8 @@ export function BookingModal(props: BookingModalProps) {
                   data={DURATION_DATA}
                   value={duration}
                   onChange={setDuration}
+                  // Picking the suggested length makes it a choice too (onChange does not fire then).
+                  onOptionSubmit={setDuration}
                 />
               </Group>
               {mode !== 'reschedule' && (
