@@ -43,6 +43,12 @@ test('a deleted workflow leaves the lists, and IT staff restore it from Deleted 
   await expect(it.getByText('This workflow was deleted.')).toBeVisible();
   await expect(it.getByRole('button', { name: 'Edit Client' })).toHaveCount(0);
   await it.screenshot({ path: 'e2e/artifacts/deleted-workflow.png' });
+
+  // A link to the deleted workflow finds it here, opened.
+  await it.goto(`/admin/deleted-client-appointment?id=${id}`);
+  await expect(it.getByText('Showing one workflow.')).toBeVisible();
+  await expect(rows(it)).toHaveCount(1);
+  await expect(it.getByText('This workflow was deleted.')).toBeVisible();
   await it.getByRole('button', { name: 'Restore', exact: true }).click();
   const restore = it.getByRole('dialog', { name: 'Restore workflows' });
   await expect(restore).toContainText('Please confirm that you want to restore 1 workflow.');

@@ -198,6 +198,13 @@ describe('workflow detail and actions', () => {
     expect(listed.rows.map((r: { id: string; list: string }) => [r.id, r.list])).toEqual([
       [workflow.id, 'deleted'],
     ]);
+    // A link to one workflow finds a deleted one on the deleted list only.
+    const byId = (list: string) =>
+      call('POST', '/api/admin/workflow/list', { list, id: workflow.id }, itToken).then(
+        (r) => r.json().total,
+      );
+    expect(await byId('deleted')).toBe(1);
+    expect(await byId('active')).toBe(0);
     const restored = await call('POST', '/api/admin/workflow/restore', { ids: [workflow.id] }, itToken);
     expect(restored.json()).toEqual({ updated: 1 });
     expect((await rowOf(workflow.id))?.listName).toBe('active');

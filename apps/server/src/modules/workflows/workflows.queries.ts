@@ -304,7 +304,10 @@ export async function prepareListQuery(
 }
 
 async function whereOf(db: Db, query: WorkflowListQuery, now: Date) {
-  if (query.id) return and(eq(workflows.id, query.id), isNull(workflows.deletedAt));
+  if (query.id) {
+    // One workflow whatever its list; a deleted one only on the deleted list (IT staff).
+    return and(eq(workflows.id, query.id), query.list === 'deleted' ? isDeleted : notDeleted);
+  }
   const conditions: (SQL | undefined)[] = [eq(workflows.listName, query.list)];
   for (const [column, value] of Object.entries(query.filters) as [WorkflowColumn, string | undefined][]) {
     if (value) conditions.push(await filterOf(db, query.list, COLUMN_SQL[column], value, now));
