@@ -46,7 +46,7 @@ export type NamedFilter = z.infer<typeof NamedFilterSchema>;
 export const WorkflowListRequestSchema = listQuerySchema(WORKFLOW_COLUMNS).extend({
   list: WorkflowListNameSchema.default('active'),
   namedFilters: z.array(NamedFilterSchema).max(NAMED_FILTERS.length).default([]),
-  /** Selects this one workflow whatever its list and the filters (the screens' ?id=); never a deleted one. */
+  /** Selects this one workflow whatever its list and the filters (the screens' ?id=); a deleted one only with list 'deleted'. */
   id: z.string().uuid().optional(),
 });
 export type WorkflowListRequest = z.input<typeof WorkflowListRequestSchema>;

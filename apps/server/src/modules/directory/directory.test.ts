@@ -3,13 +3,13 @@ import { sites } from '../../db/schema/index.ts';
 import { bearer, createSessionToken, createSpecialist, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-describe('GET /api/admin/sites', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
 
+describe('GET /api/admin/sites', () => {
   it('lists Own Device, then Mackay Base Hospital, then the rest by name, without Anywhere Healthcare', async () => {
     await t.db
       .insert(sites)
@@ -35,12 +35,6 @@ describe('GET /api/admin/sites', () => {
 });
 
 describe('GET /api/admin/specialists', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
   it('gives each active specialist with their appointment lengths, for the booking duration', async () => {
     const specialist = await createSpecialist(t.db, {
       newAppointmentMinutes: 45,

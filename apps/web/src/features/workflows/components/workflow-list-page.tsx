@@ -97,8 +97,7 @@ export interface WorkflowListPageProps extends WorkflowPanelSlots {
 /**
  * One workflow list screen (active, archived or history; deleted for IT staff). Page, page size,
  * sort, the named filters and `?id=` live in the URL; text filters stay in memory because they can
- * hold patient names.
- * Selecting a row opens its detail panel right below it, one at a time.
+ * hold patient names. Selecting a row opens its detail panel right below it, one at a time.
  */
 export function WorkflowListPage(props: WorkflowListPageProps) {
   return (
