@@ -14,6 +14,7 @@ import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-se
 import { startEmailDeliveryWorker } from './jobs/email-delivery.job.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createChangeWriter } from './lib/write-change.ts';
 import { appointmentRequestRoutes } from './modules/appointment-requests/appointment-requests.routes.ts';
 import { createAppointmentRequestService } from './modules/appointment-requests/appointment-requests.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -112,7 +113,8 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     log: logError,
   });
-  const mfa = createMfaService({ db, clock, auth, throttle, sms, email, publicUrl: config.publicUrl });
+  const writeChange = createChangeWriter({ db, changes });
+  const mfa = createMfaService({ db, clock, writeChange, throttle, sms, email, publicUrl: config.publicUrl });
   registerAuth(app, auth);
   await auth.followSessionChanges();
 

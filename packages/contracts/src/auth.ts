@@ -48,6 +48,9 @@ export const AUTH_MESSAGES = {
   codeExpired: 'The verification code has expired, please request a new one.',
   resendLocked: 'Please wait 20 seconds before requesting another code.',
   emailNotVerified: 'Please verify your e-mail address first.',
+  factorAlreadyEnrolled:
+    'Two-step verification is already set up for this account. Please sign in with it to change it.',
+  factorCheckRequired: 'Please confirm a code from your current two-step verification before changing it.',
   verificationEmailSent:
     'A verification e-mail has been sent. Please open the link in it to continue; if you cannot find it, please check your spam folder.',
   resetSent:

@@ -23,6 +23,8 @@ export const ErrorCode = {
   codeExpired: 'CODE_EXPIRED',
   linkInvalid: 'LINK_INVALID',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  /** Adding or replacing a second factor needs a fresh code from the one already enrolled. */
+  factorCheckRequired: 'FACTOR_CHECK_REQUIRED',
   sendFailed: 'SEND_FAILED',
   internal: 'INTERNAL',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -20,6 +20,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.codeExpired]: 400,
   [ErrorCode.linkInvalid]: 400,
   [ErrorCode.emailNotVerified]: 409,
+  [ErrorCode.factorCheckRequired]: 403,
   [ErrorCode.sendFailed]: 502,
   [ErrorCode.internal]: 500,
   [ErrorCode.unavailable]: 503,

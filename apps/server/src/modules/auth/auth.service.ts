@@ -16,7 +16,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import { readSetting } from '../settings/settings.queries.ts';
 import {
-  completeSessionMfa,
   findLiveSession,
   findUserByEmail,
   insertSession,
@@ -176,11 +175,6 @@ export function createAuthService(deps: {
     });
   }
 
-  async function completeSignIn(auth: AuthContext) {
-    await completeSessionMfa(db, auth.sessionId, clock.now());
-    await changes.publish(db, { type: 'presence.changed', ids: [auth.user.uid] });
-  }
-
   async function signOut(auth: AuthContext, origin: RequestOrigin) {
     await revokeSession(db, auth.sessionId, clock.now());
     await recordAudit(db, {
@@ -198,7 +192,6 @@ export function createAuthService(deps: {
   return {
     signIn,
     resolveSession,
-    completeSignIn,
     signOut,
     followSessionChanges,
     idleMinutes: policy.idleMinutes,

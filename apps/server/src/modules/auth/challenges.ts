@@ -3,7 +3,13 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { authChallenges } from '../../db/schema/index.ts';
 
-export type ChallengePurpose = 'sms-sign-in' | 'sms-enrol' | 'totp-enrol' | 'email-verify' | 'password-reset';
+export type ChallengePurpose =
+  | 'sms-sign-in'
+  | 'sms-enrol'
+  | 'totp-enrol'
+  | 'email-verify'
+  | 'password-reset'
+  | 'factor-recheck';
 export type Challenge = typeof authChallenges.$inferSelect;
 
 export const CODE_TTL_MS = 5 * 60_000;
@@ -80,6 +86,21 @@ export async function createSecretChallenge(
     purpose: values.purpose,
     secretHash: sha256(newLinkToken()),
     destination: values.secret,
+    expiresAt: new Date(values.now.getTime() + values.ttlMs),
+    createdAt: values.now,
+  });
+}
+
+/** A full session's proof that it has just passed a check of its second factor: one factor change. */
+export async function createRecheckGrant(
+  db: Db,
+  values: { userId: string; sessionId: string; ttlMs: number; now: Date },
+) {
+  await db.insert(authChallenges).values({
+    userId: values.userId,
+    sessionId: values.sessionId,
+    purpose: 'factor-recheck',
+    secretHash: sha256(newLinkToken()),
     expiresAt: new Date(values.now.getTime() + values.ttlMs),
     createdAt: values.now,
   });

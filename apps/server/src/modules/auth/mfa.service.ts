@@ -6,15 +6,10 @@ import type { EmailSender } from '../../integrations/email/email-sender.ts';
 import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit } from '../audit/audit.queries.ts';
-import { findUserById, type UserRow, updateUser } from './auth.queries.ts';
-import {
-  type AuthContext,
-  type AuthService,
-  mfaStatusOf,
-  type RequestOrigin,
-  toSessionUser,
-} from './auth.service.ts';
+import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
+import { type AuditEvent, recordAudit } from '../audit/audit.queries.ts';
+import { completeSessionMfa, findUserById, type UserRow, updateUser } from './auth.queries.ts';
+import { type AuthContext, mfaStatusOf, type RequestOrigin, toSessionUser } from './auth.service.ts';
 import {
   type Challenge,
   type ChallengePurpose,
@@ -22,6 +17,7 @@ import {
   consumeChallenge,
   createCodeChallenge,
   createLinkChallenge,
+  createRecheckGrant,
   createSecretChallenge,
   findLinkChallenge,
   latestChallenge,
@@ -29,22 +25,36 @@ import {
   RESEND_LOCK_MS,
   recordWrongCode,
 } from './challenges.ts';
+import {
+  FACTOR_RECHECK_TTL_MS,
+  type FactorValues,
+  factorChangeOf,
+  hasSecondFactor,
+  queueFactorChangeNotice,
+  saveSecondFactor,
+} from './factor-changes.ts';
 import type { Throttle } from './throttle.ts';
 
 const EMAIL_LINK_TTL_MS = 24 * 3_600_000;
 const TOTP_ENROL_TTL_MS = 10 * 60_000;
 const TOTP_ISSUER = 'Telecare Staff';
 
+/**
+ * Which sessions may enrol a second factor: a password-only session while the account has none
+ * (`firstOnly`), or a full session holding a fresh grant from a check of its current factor.
+ */
+type EnrolmentAllowance = { firstOnly: true } | { firstOnly: false; grant: Challenge };
+
 export function createMfaService(deps: {
   db: Db;
   clock: Clock;
-  auth: AuthService;
+  writeChange: ChangeWriter;
   throttle: Throttle;
   sms: SmsSender;
   email: EmailSender;
   publicUrl: string;
 }) {
-  const { db, clock, auth, throttle, sms, email, publicUrl } = deps;
+  const { db, clock, writeChange, throttle, sms, email, publicUrl } = deps;
 
   async function userOf(context: AuthContext): Promise<UserRow> {
     const user = await findUserById(db, context.user.uid);
@@ -52,21 +62,61 @@ export function createMfaService(deps: {
     return user;
   }
 
-  const audit = (
+  const auditRow = (
     context: AuthContext,
     origin: RequestOrigin,
     action: string,
     details?: Record<string, unknown>,
-  ) =>
-    recordAudit(db, {
-      action,
-      actorUserId: context.user.uid,
-      actorRole: context.user.role,
-      entityType: 'user',
-      entityId: context.user.uid,
-      ipAddress: origin.ipAddress,
-      details: { sessionId: context.sessionId, ...details },
+  ): AuditEvent => ({
+    action,
+    ...auditedBy(context, origin),
+    entityType: 'user',
+    entityId: context.user.uid,
+    details: { sessionId: context.sessionId, ...details },
+  });
+  const audit = (...args: Parameters<typeof auditRow>) => recordAudit(db, auditRow(...args));
+
+  async function enrolmentAllowance(context: AuthContext, user: UserRow): Promise<EnrolmentAllowance> {
+    if (!context.mfaComplete) {
+      if (hasSecondFactor(user))
+        throw new AppError(ErrorCode.factorCheckRequired, AUTH_MESSAGES.factorAlreadyEnrolled);
+      return { firstOnly: true };
+    }
+    const grant = await latestChallenge(db, context.sessionId, 'factor-recheck');
+    if (!grant || grant.consumedAt || grant.expiresAt <= clock.now())
+      throw new AppError(ErrorCode.factorCheckRequired, AUTH_MESSAGES.factorCheckRequired);
+    return { firstOnly: false, grant };
+  }
+
+  /**
+   * Saves the new factor with its audit row and the e-mail that tells the owner, in one transaction;
+   * a password-only session's sign-in completes with it.
+   */
+  async function enrol(
+    context: AuthContext,
+    origin: RequestOrigin,
+    allowance: EnrolmentAllowance,
+    method: 'sms' | 'totp',
+    values: FactorValues,
+  ) {
+    const user = await userOf(context);
+    const change = factorChangeOf(user, method, values.mfaPhoneNumber ?? undefined);
+    const now = clock.now();
+    await writeChange(async (tx) => {
+      if (!allowance.firstOnly && !(await consumeChallenge(tx, allowance.grant.id, now)))
+        throw new AppError(ErrorCode.factorCheckRequired, AUTH_MESSAGES.factorCheckRequired);
+      if (!(await saveSecondFactor(tx, user.id, values, { firstOnly: allowance.firstOnly })))
+        throw new AppError(ErrorCode.factorCheckRequired, AUTH_MESSAGES.factorAlreadyEnrolled);
+      await queueFactorChangeNotice(tx, user, change, origin);
+      if (!context.mfaComplete) await completeSessionMfa(tx, context.sessionId, now);
+      return {
+        result: null,
+        audit: [auditRow(context, origin, 'auth.mfa.enrolled', { method, change: change.kind })],
+        events: context.mfaComplete ? [] : [{ type: 'presence.changed', ids: [context.user.uid] }],
+      };
     });
+    return { user: toSessionUser(await userOf(context)) };
+  }
 
   /** Checks a code against its challenge; throws the right refusal, consumes it when right. */
   async function checkCode(challenge: Challenge | undefined, code: string, wrongMessage: string, who: Who) {
@@ -135,9 +185,29 @@ export function createMfaService(deps: {
     };
   }
 
-  async function finish(context: AuthContext, origin: RequestOrigin, action: string, method: 'sms' | 'totp') {
-    await auth.completeSignIn(context);
-    await audit(context, origin, action, { method });
+  /**
+   * A right code completes a password-only session's sign-in; in a full session it is a fresh check
+   * of the factor, which allows one change of the second factor within 10 minutes.
+   */
+  async function passFactorCheck(context: AuthContext, origin: RequestOrigin, method: 'sms' | 'totp') {
+    const now = clock.now();
+    await writeChange(async (tx) => {
+      if (context.mfaComplete) {
+        await createRecheckGrant(tx, {
+          userId: context.user.uid,
+          sessionId: context.sessionId,
+          ttlMs: FACTOR_RECHECK_TTL_MS,
+          now,
+        });
+        return { result: null, audit: [auditRow(context, origin, 'auth.mfa.rechecked', { method })] };
+      }
+      await completeSessionMfa(tx, context.sessionId, now);
+      return {
+        result: null,
+        audit: [auditRow(context, origin, 'auth.mfa.verified', { method })],
+        events: [{ type: 'presence.changed', ids: [context.user.uid] }],
+      };
+    });
     return { user: toSessionUser(await userOf(context)) };
   }
 
@@ -197,21 +267,22 @@ export function createMfaService(deps: {
 
     async sendEnrolCode(context: AuthContext, origin: RequestOrigin, nationalNumber: string) {
       const user = await userOf(context);
+      await enrolmentAllowance(context, user);
       if (!user.emailVerifiedAt)
         throw new AppError(ErrorCode.emailNotVerified, AUTH_MESSAGES.emailNotVerified);
       return sendCode(context, origin, 'sms-enrol', `+61${nationalNumber}`, AUTH_MESSAGES.enrolSendFailed);
     },
 
     async confirmEnrolCode(context: AuthContext, origin: RequestOrigin, code: string) {
+      const allowance = await enrolmentAllowance(context, await userOf(context));
       const who = whoOf(context, origin);
       await throttle.check('mfa-code', who);
       const challenge = await latestChallenge(db, context.sessionId, 'sms-enrol');
       await checkCode(challenge, code, AUTH_MESSAGES.enrolFailed, who);
-      await updateUser(db, context.user.uid, {
+      return enrol(context, origin, allowance, 'sms', {
         mfaPhoneNumber: challenge?.destination ?? null,
         mfaPhoneEnrolledAt: clock.now(),
       });
-      return finish(context, origin, 'auth.mfa.enrolled', 'sms');
     },
 
     async sendSignInCode(context: AuthContext, origin: RequestOrigin) {
@@ -237,11 +308,12 @@ export function createMfaService(deps: {
           throw new AppError(ErrorCode.codeInvalid, AUTH_MESSAGES.verifyFailed);
         }
       }
-      return finish(context, origin, 'auth.mfa.verified', method);
+      return passFactorCheck(context, origin, method);
     },
 
     async startTotpEnrol(context: AuthContext) {
       const user = await userOf(context);
+      await enrolmentAllowance(context, user);
       if (!context.mfaComplete && !user.emailVerifiedAt) {
         throw new AppError(ErrorCode.emailNotVerified, AUTH_MESSAGES.emailNotVerified);
       }
@@ -258,6 +330,7 @@ export function createMfaService(deps: {
     },
 
     async confirmTotpEnrol(context: AuthContext, origin: RequestOrigin, code: string) {
+      const allowance = await enrolmentAllowance(context, await userOf(context));
       const who = whoOf(context, origin);
       await throttle.check('mfa-code', who);
       const challenge = await latestChallenge(db, context.sessionId, 'totp-enrol');
@@ -272,9 +345,12 @@ export function createMfaService(deps: {
           throw new AppError(ErrorCode.tooManyAttempts, AUTH_MESSAGES.tooManyAttempts);
         throw new AppError(ErrorCode.codeInvalid, AUTH_MESSAGES.enrolFailed);
       }
-      await consumeChallenge(db, challenge.id, now);
-      await updateUser(db, context.user.uid, { totpSecret: challenge.destination, totpEnrolledAt: now });
-      return finish(context, origin, 'auth.mfa.enrolled', 'totp');
+      if (!(await consumeChallenge(db, challenge.id, now)))
+        throw new AppError(ErrorCode.codeExpired, AUTH_MESSAGES.mfaSessionExpired);
+      return enrol(context, origin, allowance, 'totp', {
+        totpSecret: challenge.destination,
+        totpEnrolledAt: now,
+      });
     },
   };
 
