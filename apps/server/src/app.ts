@@ -96,11 +96,13 @@ export async function buildApp(deps: AppDeps) {
       ? createSmtpEmailSender(config.SMTP_URL, config.MAIL_FROM)
       : createOutboxEmailSender(db));
   const throttle = createThrottle(db, clock);
+  const writeChange = createChangeWriter({ db, changes });
   const auth = createAuthService({
     db,
     clock,
     throttle,
     changes,
+    writeChange,
     geolocation: deps.geolocation ?? createGeoipLiteGeolocation(),
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
   });
@@ -113,7 +115,6 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: config.publicUrl,
     log: logError,
   });
-  const writeChange = createChangeWriter({ db, changes });
   const mfa = createMfaService({ db, clock, writeChange, throttle, sms, email, publicUrl: config.publicUrl });
   registerAuth(app, auth);
   await auth.followSessionChanges();
@@ -122,12 +123,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes({ auth, mfa, passwordReset, cookieSecure: config.cookieSecure }));
   await app.register(eventRoutes({ changes, auth }));
   await app.register(
-    presenceRoutes(createPresenceService({ db, clock, changes, idleMinutes: config.SESSION_IDLE_MINUTES })),
+    presenceRoutes(
+      createPresenceService({ db, clock, writeChange, idleMinutes: config.SESSION_IDLE_MINUTES }),
+    ),
   );
-  await app.register(userRoutes(createUserService({ db, clock, changes, passwordReset, log: logError })));
+  await app.register(userRoutes(createUserService({ db, clock, writeChange, passwordReset, log: logError })));
   await app.register(directoryRoutes(db));
   await app.register(templateRoutes(db));
-  await app.register(settingsRoutes(createSettingsService({ db, changes })));
+  await app.register(settingsRoutes(createSettingsService({ db, writeChange })));
   await app.register(
     workflowRoutes({
       workflows: createWorkflowService({ db, clock }),

@@ -13,6 +13,7 @@ import { type Geolocation, isOwnNetwork } from '../../integrations/geolocation/g
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import { readSetting } from '../settings/settings.queries.ts';
 import {
@@ -79,8 +80,9 @@ export function createAuthService(deps: {
   throttle: Throttle;
   geolocation: Geolocation;
   changes: ChangeFeed;
+  writeChange: ChangeWriter;
 }) {
-  const { db, clock, policy, throttle, geolocation, changes } = deps;
+  const { db, clock, policy, throttle, geolocation, changes, writeChange } = deps;
 
   function isExpired(session: SessionRow, now: Date) {
     return (
@@ -176,17 +178,22 @@ export function createAuthService(deps: {
   }
 
   async function signOut(auth: AuthContext, origin: RequestOrigin) {
-    await revokeSession(db, auth.sessionId, clock.now());
-    await recordAudit(db, {
-      action: 'auth.sign-out',
-      actorUserId: auth.user.uid,
-      actorRole: auth.user.role,
-      entityType: 'user',
-      entityId: auth.user.uid,
-      ipAddress: origin.ipAddress,
-      details: { sessionId: auth.sessionId },
+    await writeChange(async (tx) => {
+      await revokeSession(tx, auth.sessionId, clock.now());
+      return {
+        result: undefined,
+        audit: [
+          {
+            action: 'auth.sign-out',
+            ...auditedBy(auth, origin),
+            entityType: 'user',
+            entityId: auth.user.uid,
+            details: { sessionId: auth.sessionId },
+          },
+        ],
+        events: [{ type: 'presence.changed', ids: [auth.user.uid] }],
+      };
     });
-    await changes.publish(db, { type: 'presence.changed', ids: [auth.user.uid] });
   }
 
   return {

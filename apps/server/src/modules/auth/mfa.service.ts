@@ -254,13 +254,21 @@ export function createMfaService(deps: {
       const now = clock.now();
       if (!challenge || challenge.expiresAt <= now || !(await consumeChallenge(db, challenge.id, now)))
         return false;
-      await updateUser(db, challenge.userId, { emailVerifiedAt: now });
-      await recordAudit(db, {
-        action: 'auth.email-verification.completed',
-        actorUserId: challenge.userId,
-        entityType: 'user',
-        entityId: challenge.userId,
-        ipAddress: origin.ipAddress,
+      await writeChange(async (tx) => {
+        await updateUser(tx, challenge.userId, { emailVerifiedAt: now });
+        return {
+          result: undefined,
+          audit: [
+            {
+              action: 'auth.email-verification.completed',
+              actorUserId: challenge.userId,
+              entityType: 'user',
+              entityId: challenge.userId,
+              ipAddress: origin.ipAddress,
+            },
+          ],
+          events: [{ type: 'users.changed', ids: [challenge.userId] }],
+        };
       });
       return true;
     },

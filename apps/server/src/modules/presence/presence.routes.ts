@@ -18,7 +18,7 @@ export function presenceRoutes(presence: PresenceService): FastifyPluginAsyncZod
     app.post(
       '/api/admin/user-activity/check-in',
       { config: { access: 'signed-in' }, schema: { tags, response: { 200: CheckInResponseSchema } } },
-      async (request) => presence.checkIn(requireAuth(request)),
+      async (request) => presence.checkIn(requireAuth(request), originOf(request)),
     );
 
     app.get(

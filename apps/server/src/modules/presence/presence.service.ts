@@ -6,9 +6,9 @@ import { ROLE_LABELS, SIGN_IN_ROLES } from '@telecare/domain/roles';
 import { format } from 'date-fns';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import {
@@ -31,10 +31,13 @@ const timeOf = (instant: Date | null) => (instant ? format(inZone(instant), 'dd/
 export function createPresenceService(deps: {
   db: Db;
   clock: Clock;
-  changes: ChangeFeed;
+  writeChange: ChangeWriter;
   idleMinutes: number;
 }) {
-  const { db, clock, changes, idleMinutes } = deps;
+  const { db, clock, writeChange, idleMinutes } = deps;
+  const presenceChanged = (auth: AuthContext) => [
+    { type: 'presence.changed' as const, ids: [auth.user.uid] },
+  ];
 
   async function ownActivity(auth: AuthContext, id: string): Promise<ActivityRow> {
     const activity = await findActivity(db, id);
@@ -45,20 +48,32 @@ export function createPresenceService(deps: {
   }
 
   return {
-    async checkIn(auth: AuthContext) {
+    async checkIn(auth: AuthContext, origin: RequestOrigin) {
       const now = clock.now();
-      const existing = await findOpenActivity(db, auth.sessionId, dayOf(now));
-      const activity =
-        existing ??
-        (await insertActivity(db, {
+      const activity = await writeChange(async (tx) => {
+        const existing = await findOpenActivity(tx, auth.sessionId, dayOf(now));
+        if (existing) return { result: existing, events: presenceChanged(auth) };
+        const inserted = await insertActivity(tx, {
           userId: auth.user.uid,
           sessionId: auth.sessionId,
           activityDate: dayOf(now),
           checkInTime: now,
           lastSeenAt: now,
           status: 'online',
-        }));
-      await changes.publish(db, { type: 'presence.changed', ids: [auth.user.uid] });
+        });
+        return {
+          result: inserted,
+          audit: [
+            {
+              action: 'presence.check-in',
+              ...auditedBy(auth, origin),
+              entityType: 'user_activity',
+              entityId: inserted.id,
+            },
+          ],
+          events: presenceChanged(auth),
+        };
+      });
       return { activityId: activity.id, userActivitySessionId: auth.sessionId };
     },
 
@@ -80,16 +95,21 @@ export function createPresenceService(deps: {
     async checkOut(auth: AuthContext, id: string, origin: RequestOrigin) {
       const activity = await ownActivity(auth, id);
       const now = clock.now();
-      await updateActivity(db, activity.id, { checkOutTime: now, lastSeenAt: now, status: 'offline' });
-      await recordAudit(db, {
-        action: 'presence.check-out',
-        actorUserId: auth.user.uid,
-        actorRole: auth.user.role,
-        entityType: 'user_activity',
-        entityId: activity.id,
-        ipAddress: origin.ipAddress,
+      await writeChange(async (tx) => {
+        await updateActivity(tx, activity.id, { checkOutTime: now, lastSeenAt: now, status: 'offline' });
+        return {
+          result: undefined,
+          audit: [
+            {
+              action: 'presence.check-out',
+              ...auditedBy(auth, origin),
+              entityType: 'user_activity',
+              entityId: activity.id,
+            },
+          ],
+          events: presenceChanged(auth),
+        };
       });
-      await changes.publish(db, { type: 'presence.changed', ids: [auth.user.uid] });
     },
 
     async presence() {
@@ -100,10 +120,8 @@ export function createPresenceService(deps: {
       const rows = await selectActivitiesBetween(db, range.startDate, range.endDate);
       await recordAudit(db, {
         action: 'presence.report.exported',
-        actorUserId: auth.user.uid,
-        actorRole: auth.user.role,
+        ...auditedBy(auth, origin),
         entityType: 'user_activity',
-        ipAddress: origin.ipAddress,
         details: { ...range, rows: rows.length },
       });
       return toCsv(

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema/index.ts';
 import { bearer, createSessionToken, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -62,6 +64,23 @@ describe('presence', () => {
     await call('POST', '/api/auth/sign-out', token);
     const observer = await createSessionToken(t.db, bob.id, t.clock.now());
     expect(await presenceOf(observer, alice.id)).toMatchObject({ online: false });
+  });
+
+  it('audits a check-in once, and the check-out', async () => {
+    const user = await createUser(t.db);
+    const token = await createSessionToken(t.db, user.id, t.clock.now());
+    const { activityId } = (await call('POST', '/api/admin/user-activity/check-in', token)).json();
+    await call('POST', '/api/admin/user-activity/check-in', token);
+    await call('POST', `/api/admin/user-activity/check-out/${activityId}`, token);
+    const rows = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'user_activity'), eq(auditEvents.entityId, activityId)))
+      .orderBy(auditEvents.id);
+    expect(rows.map((row) => [row.action, row.actorUserId])).toEqual([
+      ['presence.check-in', user.id],
+      ['presence.check-out', user.id],
+    ]);
   });
 
   it("does not let a user read or close someone else's activity", async () => {

@@ -10,9 +10,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit } from '../audit/audit.queries.ts';
+import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import { revokeUserSessions } from '../auth/auth.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -59,11 +58,11 @@ export function toUserSummary(user: UserRow): UserSummary {
 export function createUserService(deps: {
   db: Db;
   clock: Clock;
-  changes: ChangeFeed;
+  writeChange: ChangeWriter;
   passwordReset: PasswordResetService;
   log: (message: string, err: unknown) => void;
 }) {
-  const { db, clock, changes, passwordReset, log } = deps;
+  const { db, clock, writeChange, passwordReset, log } = deps;
 
   /** The referrer, clinic or specialist id columns for a role; the others are cleared. */
   async function identityColumns(input: CreateUser) {
@@ -91,28 +90,23 @@ export function createUserService(deps: {
     }
   }
 
-  async function changed(
+  /** The audit row and the events of a change to a user account. */
+  const userChanged = (
     actor: AuthContext,
     origin: RequestOrigin,
     action: string,
     userId: string,
-    details = {},
-  ) {
-    await recordAudit(db, {
-      action,
-      actorUserId: actor.user.uid,
-      actorRole: actor.user.role,
-      entityType: 'user',
-      entityId: userId,
-      ipAddress: origin.ipAddress,
-      details,
-    });
-    await changes.publish(db, { type: 'users.changed', ids: [userId] });
-    await changes.publish(db, { type: 'presence.changed', ids: [userId] });
-  }
+    details: Record<string, unknown> = {},
+  ) => ({
+    audit: [{ action, ...auditedBy(actor, origin), entityType: 'user', entityId: userId, details }],
+    events: [
+      { type: 'users.changed' as const, ids: [userId] },
+      { type: 'presence.changed' as const, ids: [userId] },
+    ],
+  });
 
-  async function liveUser(uid: string) {
-    const user = await findLiveUser(db, uid);
+  async function liveUser(uid: string, from: Db = db) {
+    const user = await findLiveUser(from, uid);
     if (!user) throw new AppError(ErrorCode.notFound, 'This user does not exist.');
     return user;
   }
@@ -140,7 +134,7 @@ export function createUserService(deps: {
 
     async create(actor: AuthContext, origin: RequestOrigin, input: CreateUser) {
       await assertEmailFree(input.email);
-      const user = await insertUser(db, {
+      const values = {
         email: input.email,
         firstName: input.firstName,
         lastName: input.lastName,
@@ -152,8 +146,14 @@ export function createUserService(deps: {
         isItStaff: input.isITStaff,
         ...(await identityColumns(input)),
         passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
+      };
+      const user = await writeChange(async (tx) => {
+        const inserted = await insertUser(tx, values);
+        return {
+          result: inserted,
+          ...userChanged(actor, origin, 'user.created', inserted.id, { role: inserted.role }),
+        };
       });
-      await changed(actor, origin, 'user.created', user.id, { role: user.role });
       const invite = input.role !== 'SPECIALIST' || input.sendEmailToSpecialist;
       if (invite && !user.disabled) {
         await passwordReset.invite(user).catch((err) => log('invitation e-mail failed', err));
@@ -169,7 +169,7 @@ export function createUserService(deps: {
       }
       const now = clock.now();
       const passwordChanged = Boolean(input.password);
-      const after = await updateUserRow(db, uid, {
+      const values = {
         email: input.email,
         firstName: input.firstName,
         lastName: input.lastName,
@@ -183,26 +183,34 @@ export function createUserService(deps: {
         ...(passwordChanged
           ? { passwordHash: await hashPassword(input.password), passwordChangedAt: now }
           : {}),
+      };
+      const after = await writeChange(async (tx) => {
+        const saved = await updateUserRow(tx, uid, values);
+        if (!saved) throw new AppError(ErrorCode.notFound, 'This user does not exist.');
+        const fields = (Object.keys(toUserSummary(saved)) as (keyof UserSummary)[]).filter(
+          (key) => JSON.stringify(toUserSummary(saved)[key]) !== JSON.stringify(toUserSummary(before)[key]),
+        );
+        if (passwordChanged || (saved.disabled && !before.disabled) || saved.role !== before.role) {
+          await revokeUserSessions(tx, uid, now);
+        }
+        return {
+          result: saved,
+          ...userChanged(actor, origin, 'user.updated', uid, { fields, passwordChanged }),
+        };
       });
-      if (!after) throw new AppError(ErrorCode.notFound, 'This user does not exist.');
-      const fields = (Object.keys(toUserSummary(after)) as (keyof UserSummary)[]).filter(
-        (key) => JSON.stringify(toUserSummary(after)[key]) !== JSON.stringify(toUserSummary(before)[key]),
-      );
-      if (passwordChanged || (after.disabled && !before.disabled) || after.role !== before.role) {
-        await revokeUserSessions(db, uid, now);
-      }
-      await changed(actor, origin, 'user.updated', uid, { fields, passwordChanged });
       return toUserSummary(after);
     },
 
     async remove(actor: AuthContext, origin: RequestOrigin, uid: string) {
       if (uid === actor.user.uid)
         throw new AppError(ErrorCode.validation, 'You can not delete your own account.');
-      await liveUser(uid);
       const now = clock.now();
-      await updateUserRow(db, uid, { deletedAt: now });
-      await revokeUserSessions(db, uid, now);
-      await changed(actor, origin, 'user.deleted', uid);
+      await writeChange(async (tx) => {
+        await liveUser(uid, tx);
+        await updateUserRow(tx, uid, { deletedAt: now });
+        await revokeUserSessions(tx, uid, now);
+        return { result: undefined, ...userChanged(actor, origin, 'user.deleted', uid) };
+      });
     },
   };
 }
