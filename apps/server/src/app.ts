@@ -43,7 +43,7 @@ import { createWorkflowService } from './modules/workflows/workflows.service.ts'
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { refuseNulCharacters } from './plugins/text-input.ts';
+import { refuseBadInput } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web.ts';
 
 export type AppDeps = {
@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  refuseNulCharacters(app);
+  refuseBadInput(app);
   await app.register(cookie);
   await registerOpenApi(app);
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const ErrorCode = {
   validation: 'VALIDATION_FAILED',
+  /** A request body nested deeper than any request needs (plugins/text-input.ts). */
+  nestedTooDeep: 'NESTED_TOO_DEEP',
   unauthenticated: 'UNAUTHENTICATED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
