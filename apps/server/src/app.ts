@@ -107,10 +107,8 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock,
     throttle,
-    email,
     changes,
     publicUrl: config.publicUrl,
-    log: logError,
   });
   const mfa = createMfaService({ db, clock, auth, throttle, sms, email, publicUrl: config.publicUrl });
   registerAuth(app, auth);
