@@ -41,6 +41,7 @@ import { createWorkflowDetailService } from './modules/workflows/workflow-detail
 import { workflowRoutes } from './modules/workflows/workflows.routes.ts';
 import { createWorkflowService } from './modules/workflows/workflows.service.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { refuseCrossSiteRequests } from './plugins/cross-site.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { refuseBadInput } from './plugins/text-input.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   refuseBadInput(app);
+  refuseCrossSiteRequests(app, config.publicUrl);
   await app.register(cookie);
   await registerOpenApi(app);
 

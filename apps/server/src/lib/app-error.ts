@@ -6,6 +6,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.unauthenticated]: 401,
   [ErrorCode.invalidCredentials]: 401,
   [ErrorCode.forbidden]: 403,
+  [ErrorCode.crossSiteRequest]: 403,
   [ErrorCode.accountDisabled]: 403,
   [ErrorCode.roleNotAllowed]: 403,
   [ErrorCode.notFound]: 404,
