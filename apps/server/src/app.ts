@@ -84,7 +84,6 @@ export async function buildApp(deps: AppDeps) {
   refuseBadInput(app);
   refuseCrossSiteRequests(app, config.publicUrl);
   await app.register(cookie);
-  await registerOpenApi(app);
 
   const development = config.NODE_ENV === 'development';
   const logError = (message: string, err: unknown) => app.log.error({ err }, message);
@@ -114,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const mfa = createMfaService({ db, clock, auth, throttle, sms, email, publicUrl: config.publicUrl });
   registerAuth(app, auth);
+  await registerOpenApi(app, { auth, signedInOnly: config.NODE_ENV === 'production' });
   await auth.followSessionChanges();
 
   await app.register(healthRoutes(db));
