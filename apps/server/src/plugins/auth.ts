@@ -93,5 +93,13 @@ export async function checkAccess(
   if (access === 'signed-in') return;
   const allowed =
     access === 'supervisor' ? request.auth.user.isSupervisor : hasPermission(request.auth.user.role, access);
-  if (!allowed) throw new AppError(ErrorCode.forbidden, 'You do not have permission to do this.');
+  if (!allowed) {
+    const route = request.routeOptions.url ?? '';
+    await auth.recordAccessRefused(
+      request.auth,
+      { method: request.method, route, access },
+      originOf(request),
+    );
+    throw new AppError(ErrorCode.forbidden, 'You do not have permission to do this.');
+  }
 }

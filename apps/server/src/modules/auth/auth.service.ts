@@ -203,9 +203,27 @@ export function createAuthService(deps: {
     await changes.publish(db, { type: 'presence.changed', ids: [auth.user.uid] });
   }
 
+  /** A signed-in user refused for lacking a route's permission: the route's pattern, never its URL. */
+  async function recordAccessRefused(
+    auth: AuthContext,
+    attempt: { method: string; route: string; access: string },
+    origin: RequestOrigin,
+  ) {
+    await recordAudit(db, {
+      action: 'access.refused',
+      actorUserId: auth.user.uid,
+      actorRole: auth.user.role,
+      entityType: 'route',
+      entityId: `${attempt.method} ${attempt.route}`,
+      ipAddress: origin.ipAddress,
+      details: attempt,
+    });
+  }
+
   return {
     signIn,
     resolveSession,
+    recordAccessRefused,
     completeSignIn,
     signOut,
     followSessionChanges,
