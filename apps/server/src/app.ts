@@ -42,9 +42,10 @@ import { createWorkflowDetailService } from './modules/workflows/workflow-detail
 import { workflowRoutes } from './modules/workflows/workflows.routes.ts';
 import { createWorkflowService } from './modules/workflows/workflows.service.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { refuseCrossSiteRequests } from './plugins/cross-site.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { refuseNulCharacters } from './plugins/text-input.ts';
+import { refuseBadInput } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web.ts';
 
 export type AppDeps = {
@@ -81,9 +82,9 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  refuseNulCharacters(app);
+  refuseBadInput(app);
+  refuseCrossSiteRequests(app, config.publicUrl);
   await app.register(cookie);
-  await registerOpenApi(app);
 
   const development = config.NODE_ENV === 'development';
   const logError = (message: string, err: unknown) => app.log.error({ err }, message);
@@ -110,13 +111,12 @@ export async function buildApp(deps: AppDeps) {
     db,
     clock,
     throttle,
-    email,
     changes,
     publicUrl: config.publicUrl,
-    log: logError,
   });
   const mfa = createMfaService({ db, clock, writeChange, throttle, sms, email, publicUrl: config.publicUrl });
   registerAuth(app, auth);
+  await registerOpenApi(app, { auth, signedInOnly: config.NODE_ENV === 'production' });
   await auth.followSessionChanges();
 
   await app.register(healthRoutes(db));

@@ -236,7 +236,7 @@ export type CreateClientRequest = z.input<typeof CreateClientRequestSchema>;
 export const ClientResponseSchema = ClientRecordSchema.extend({ practitionerId: z.string().nullable() });
 export type ClientResponse = z.infer<typeof ClientResponseSchema>;
 
-/** GET /api/admin/clients?search= and (preferred, keeps names out of URLs) POST /api/admin/clients/search. */
+/** POST /api/admin/clients/search: the name travels in the body, never in a URL (the spec's GET form is not offered). */
 export const ClientSearchRequestSchema = z.object({
   search: z
     .string({ error: M.searchTooShort })

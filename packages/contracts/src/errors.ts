@@ -2,8 +2,12 @@ import { z } from 'zod';
 
 export const ErrorCode = {
   validation: 'VALIDATION_FAILED',
+  /** A request body nested deeper than any request needs (plugins/text-input.ts). */
+  nestedTooDeep: 'NESTED_TOO_DEEP',
   unauthenticated: 'UNAUTHENTICATED',
   forbidden: 'FORBIDDEN',
+  /** A state-changing request sent by a page of another site (its Origin header says so). */
+  crossSiteRequest: 'CROSS_SITE_REQUEST',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   /** The chosen SMS template set id names no set (or is not an id). */

@@ -66,6 +66,11 @@ type ClaimedEmail = {
 
 // --- queries ---------------------------------------------------------------------------------------
 
+/** Queues an e-mail: call it inside the transaction of the change it belongs to. */
+export async function queueEmail(db: Db, values: typeof emailMessages.$inferInsert) {
+  await db.insert(emailMessages).values(values);
+}
+
 /** Claims up to `limit` due queued messages (oldest first), skipping rows another worker holds. */
 async function claimDueEmails(db: Db, now: Date, limit: number): Promise<ClaimedEmail[]> {
   return db.transaction(async (transaction) => {

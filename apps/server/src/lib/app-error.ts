@@ -2,9 +2,11 @@ import { ErrorCode } from '@telecare/contracts/errors';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.validation]: 400,
+  [ErrorCode.nestedTooDeep]: 400,
   [ErrorCode.unauthenticated]: 401,
   [ErrorCode.invalidCredentials]: 401,
   [ErrorCode.forbidden]: 403,
+  [ErrorCode.crossSiteRequest]: 403,
   [ErrorCode.accountDisabled]: 403,
   [ErrorCode.roleNotAllowed]: 403,
   [ErrorCode.notFound]: 404,

@@ -69,17 +69,37 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
   app.addHook('onRequest', async (request) => {
     const { access, keepsSessionAlive = true } = request.routeOptions.config ?? {};
     if (!access || access === 'public') return;
-    const token = tokenOf(request);
-    request.auth = token ? await auth.resolveSession(token, { touch: keepsSessionAlive }) : null;
-    if (!request.auth)
-      throw new AppError(ErrorCode.unauthenticated, 'Your session has ended, please sign in again.');
-    if (access === 'mfa-pending') return;
-    if (!request.auth.mfaComplete) throw new AppError(ErrorCode.mfaRequired, AUTH_MESSAGES.mfaRequired);
-    if (access === 'signed-in') return;
-    const allowed =
-      access === 'supervisor'
-        ? request.auth.user.isSupervisor
-        : hasPermission(request.auth.user.role, access);
-    if (!allowed) throw new AppError(ErrorCode.forbidden, 'You do not have permission to do this.');
+    await checkAccess(auth, request, access, { touch: keepsSessionAlive });
   });
+}
+
+/**
+ * Resolves the request's session into `request.auth` and checks it against `access`: 401 without
+ * a live session or before the second factor (unless `mfa-pending` is enough), 403 without the
+ * permission, and that refusal is audited.
+ */
+export async function checkAccess(
+  auth: AuthService,
+  request: FastifyRequest,
+  access: Exclude<RouteAccess, 'public'>,
+  options: { touch: boolean },
+) {
+  const token = tokenOf(request);
+  request.auth = token ? await auth.resolveSession(token, options) : null;
+  if (!request.auth)
+    throw new AppError(ErrorCode.unauthenticated, 'Your session has ended, please sign in again.');
+  if (access === 'mfa-pending') return;
+  if (!request.auth.mfaComplete) throw new AppError(ErrorCode.mfaRequired, AUTH_MESSAGES.mfaRequired);
+  if (access === 'signed-in') return;
+  const allowed =
+    access === 'supervisor' ? request.auth.user.isSupervisor : hasPermission(request.auth.user.role, access);
+  if (!allowed) {
+    const route = request.routeOptions.url ?? '';
+    await auth.recordAccessRefused(
+      request.auth,
+      { method: request.method, route, access },
+      originOf(request),
+    );
+    throw new AppError(ErrorCode.forbidden, 'You do not have permission to do this.');
+  }
 }

@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionToken, createUser } from '../test/factories.ts';
+import { auditEvents } from '../db/schema/index.ts';
+import { bearer, createSessionToken, createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /** Every API route refuses a caller with no session, and one whose role lacks the route's permission. */
@@ -41,6 +43,45 @@ describe('API route access', () => {
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
+  });
+
+  it('audits a refusal of a signed-in user: who, role, method, route pattern and address, never the URL', async () => {
+    const coordinator = await createUser(t.db, { role: 'TELECARE_ADMIN' });
+    const token = await createSessionToken(t.db, coordinator.id, t.clock.now());
+    const someone = '11111111-2222-4333-8444-555555555555';
+    const restore = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/workflow/restore',
+      headers: bearer(token),
+      payload: { ids: [someone] },
+      remoteAddress: '10.7.7.7',
+    });
+    expect(restore.statusCode).toBe(403);
+    const user = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/auth/user/${someone}?name=Smith`,
+      headers: bearer(token),
+      remoteAddress: '10.7.7.7',
+    });
+    expect(user.statusCode).toBe(403);
+
+    const rows = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorUserId, coordinator.id), eq(auditEvents.action, 'access.refused')))
+      .orderBy(auditEvents.id);
+    const refusal = (method: string, route: string, access: string) => ({
+      actorRole: 'TELECARE_ADMIN',
+      entityType: 'route',
+      entityId: `${method} ${route}`,
+      ipAddress: '10.7.7.7',
+      details: { method, route, access },
+    });
+    expect(rows).toMatchObject([
+      refusal('POST', '/api/admin/workflow/restore', 'WORKFLOW_RESTORE'),
+      refusal('GET', '/api/admin/auth/user/:uid', 'OTHER_SETTINGS'),
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/Smith|11111111/);
   });
 
   it('refuses every route past the second-factor step to a session that has not finished it (401)', async () => {

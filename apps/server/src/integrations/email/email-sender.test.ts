@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.ts';
+import { deliverQueuedEmails } from '../../test/outbox.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createSmtpEmailSender } from './email-sender.ts';
+import { createSmtpEmailSender, type EmailSender } from './email-sender.ts';
 
 /** A real SMTP server on loopback receives what the app sends when SMTP_URL is configured. */
 describe('e-mail over SMTP', () => {
@@ -11,6 +12,7 @@ describe('e-mail over SMTP', () => {
   let smtp: SMTPServer;
   let port: number;
   let t: TestApp;
+  let email: EmailSender;
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -29,9 +31,8 @@ describe('e-mail over SMTP', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     port = (smtp.server.address() as AddressInfo).port;
-    t = await createTestApp({
-      email: createSmtpEmailSender(`smtp://127.0.0.1:${port}`, 'Telecare <no-reply@telecare.test>'),
-    });
+    email = createSmtpEmailSender(`smtp://127.0.0.1:${port}`, 'Telecare <no-reply@telecare.test>');
+    t = await createTestApp({ email });
   });
   afterAll(async () => {
     await t.close();
@@ -46,6 +47,7 @@ describe('e-mail over SMTP', () => {
       payload: { email: user.email },
     });
     expect(res.statusCode).toBe(200);
+    await deliverQueuedEmails(t, email);
     await expect.poll(() => received.length).toBe(1);
     expect(received[0]?.to).toEqual([user.email]);
     expect(received[0]?.raw).toContain('Subject: Reset your Telecare Staff password');

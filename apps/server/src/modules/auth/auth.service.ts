@@ -91,13 +91,16 @@ export function createAuthService(deps: {
     );
   }
 
-  /** Staff sign in from Australia, or from the service's own network, or are on the allow-list. */
-  async function checkCountry(email: string, ipAddress: string) {
+  /** Staff sign in from Australia or from the service's own network; else the refused country. */
+  async function checkCountry(ipAddress: string) {
     if (isOwnNetwork(ipAddress) || !(await readSetting(db, 'onlyAustralianUsers'))) return null;
-    const allowList = (await readSetting(db, 'allowListedEmails')).map((e) => e.toLowerCase());
-    if (allowList.includes(email)) return null;
     const country = await geolocation.countryOf(ipAddress);
     return country === 'AU' ? null : (country ?? 'unknown');
+  }
+
+  /** E-mails allowed to sign in from anywhere. */
+  async function isAllowListed(email: string) {
+    return (await readSetting(db, 'allowListedEmails')).some((e) => e.toLowerCase() === email);
   }
 
   /** The password step. The session it opens is usable for the second factor only. */
@@ -117,17 +120,22 @@ export function createAuthService(deps: {
         ...(details ? { details } : {}),
       });
 
-    const refusedCountry = await checkCountry(email, origin.ipAddress);
-    if (refusedCountry) {
-      await audit('auth.sign-in.refused', { reason: 'country', country: refusedCountry });
-      throw new AppError(ErrorCode.countryNotAllowed, AUTH_MESSAGES.notInAustralia);
-    }
-
+    // From a refused country every wrong password gets the country text, and the allow-list is
+    // read only after a right one: the answer never tells which e-mails are allow-listed.
+    const refusedCountry = await checkCountry(origin.ipAddress);
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !passwordOk) {
       await throttle.record('sign-in', who, false);
-      await audit('auth.sign-in.failed', { reason: user ? 'wrong-password' : 'unknown-email' });
+      await audit('auth.sign-in.failed', {
+        reason: user ? 'wrong-password' : 'unknown-email',
+        ...(refusedCountry ? { country: refusedCountry } : {}),
+      });
+      if (refusedCountry) throw new AppError(ErrorCode.countryNotAllowed, AUTH_MESSAGES.notInAustralia);
       throw new AppError(ErrorCode.invalidCredentials, AUTH_MESSAGES.invalidCredentials);
+    }
+    if (refusedCountry && !(await isAllowListed(email))) {
+      await audit('auth.sign-in.refused', { reason: 'country', country: refusedCountry });
+      throw new AppError(ErrorCode.countryNotAllowed, AUTH_MESSAGES.notInAustralia);
     }
     if (user.disabled) {
       await audit('auth.sign-in.refused', { reason: 'disabled' });
@@ -196,9 +204,27 @@ export function createAuthService(deps: {
     });
   }
 
+  /** A signed-in user refused for lacking a route's permission: the route's pattern, never its URL. */
+  async function recordAccessRefused(
+    auth: AuthContext,
+    attempt: { method: string; route: string; access: string },
+    origin: RequestOrigin,
+  ) {
+    await recordAudit(db, {
+      action: 'access.refused',
+      actorUserId: auth.user.uid,
+      actorRole: auth.user.role,
+      entityType: 'route',
+      entityId: `${attempt.method} ${attempt.route}`,
+      ipAddress: origin.ipAddress,
+      details: attempt,
+    });
+  }
+
   return {
     signIn,
     resolveSession,
+    recordAccessRefused,
     signOut,
     followSessionChanges,
     idleMinutes: policy.idleMinutes,

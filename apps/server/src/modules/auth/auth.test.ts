@@ -200,7 +200,7 @@ describe('the password step of sign-in, and sessions', () => {
     const US = '8.8.8.8';
     const AU = '1.128.0.1';
 
-    it('refuses a sign-in from outside Australia with the spec message, before the password', async () => {
+    it('refuses a sign-in from outside Australia with the spec message, whatever the password', async () => {
       const user = await createUser(t.db);
       const res = await signIn(user.email, 'wrong-anyway', US);
       expect(res.statusCode).toBe(403);
@@ -209,7 +209,43 @@ describe('the password step of sign-in, and sessions', () => {
         message: 'Sorry, our services are currently available only within Australia.',
       });
       const [event] = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, user.id));
-      expect(event?.details).toMatchObject({ reason: 'country', country: 'US' });
+      expect(event?.action).toBe('auth.sign-in.failed');
+      expect(event?.details).toMatchObject({ reason: 'wrong-password', country: 'US' });
+      expect((await signIn(user.email, TEST_PASSWORD, US)).json().code).toBe('COUNTRY_NOT_ALLOWED');
+      const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, user.id));
+      expect(events.map((e) => [e.action, e.details])).toContainEqual([
+        'auth.sign-in.refused',
+        { reason: 'country', country: 'US' },
+      ]);
+    });
+
+    it('does not tell from abroad which e-mails are allow-listed unless the password is right', async () => {
+      const listed = await createUser(t.db);
+      const other = await createUser(t.db);
+      await writeSetting(t.db, 'allowListedEmails', [listed.email]);
+      const answers = [
+        await signIn(listed.email, 'wrong-password', US),
+        await signIn(other.email, 'wrong-password', US),
+        await signIn('nobody-abroad@telecare.test', 'wrong-password', US),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual(answers[0]?.json());
+      }
+      expect(answers[0]?.json().message).toBe(
+        'Sorry, our services are currently available only within Australia.',
+      );
+      expect((await signIn(listed.email, TEST_PASSWORD, US)).statusCode).toBe(200);
+      await writeSetting(t.db, 'allowListedEmails', []);
+    });
+
+    it('counts wrong passwords from abroad towards the lock-out', async () => {
+      const listed = await createUser(t.db);
+      await writeSetting(t.db, 'allowListedEmails', [listed.email]);
+      for (let i = 0; i < 4; i++) expect((await signIn(listed.email, 'wrong', US)).statusCode).toBe(403);
+      expect((await signIn(listed.email, 'wrong', AU)).statusCode).toBe(401);
+      expect((await signIn(listed.email, TEST_PASSWORD, US)).statusCode).toBe(429);
+      await writeSetting(t.db, 'allowListedEmails', []);
     });
 
     it('lets in an Australian address, the own network, and allow-listed e-mails from anywhere', async () => {

@@ -1,10 +1,11 @@
 import { AUTH_MESSAGES } from '@telecare/contracts/auth';
 import { ErrorCode } from '@telecare/contracts/errors';
 import type { Db } from '../../db/database.ts';
-import type { EmailSender } from '../../integrations/email/email-sender.ts';
+import { queueEmail } from '../../jobs/email-delivery.job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createChangeWriter } from '../../lib/write-change.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import {
   findUserByEmail,
@@ -25,58 +26,67 @@ export function createPasswordResetService(deps: {
   db: Db;
   clock: Clock;
   throttle: Throttle;
-  email: EmailSender;
   changes: ChangeFeed;
   publicUrl: string;
-  log: (message: string, err: unknown) => void;
 }) {
-  const { db, clock, throttle, email, changes, publicUrl, log } = deps;
+  const { db, clock, throttle, changes, publicUrl } = deps;
+  const write = createChangeWriter({ db, changes });
 
-  async function sendLink(user: UserRow, kind: 'reset' | 'invite') {
-    const token = await createLinkChallenge(db, {
+  /**
+   * Writes the link's challenge and queues its e-mail in the caller's transaction; the e-mail
+   * delivery worker sends it after commit (jobs/email-delivery.job.ts).
+   */
+  async function queueLink(tx: Db, user: UserRow, kind: 'reset' | 'invite') {
+    const token = await createLinkChallenge(tx, {
       userId: user.id,
       purpose: 'password-reset',
       ttlMs: kind === 'reset' ? RESET_LINK_TTL_MS : INVITE_LINK_TTL_MS,
       now: clock.now(),
     });
     const link = `${publicUrl}/reset-password?token=${token}`;
-    await email.send(
-      kind === 'reset'
+    await queueEmail(tx, {
+      kind: 'system',
+      toAddress: user.email,
+      status: 'queued',
+      ...(kind === 'reset'
         ? {
-            to: user.email,
             subject: 'Reset your Telecare Staff password',
-            text: `Hello ${user.firstName},\n\nOpen this link to choose a new password (it works once, for one hour):\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.`,
+            body: `Hello ${user.firstName},\n\nOpen this link to choose a new password (it works once, for one hour):\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.`,
           }
         : {
-            to: user.email,
             subject: 'Your Telecare Staff account',
-            text: `Hello ${user.firstName},\n\nAn account has been created for you. Open this link to choose your password (it works once, for 72 hours):\n${link}`,
-          },
-    );
+            body: `Hello ${user.firstName},\n\nAn account has been created for you. Open this link to choose your password (it works once, for 72 hours):\n${link}`,
+          }),
+    });
   }
 
   return {
-    /** The same answer whether or not the address belongs to an account. */
+    /**
+     * The same answer whether or not the address belongs to an account, and nearly the same work:
+     * one transaction with the audit row, plus the queued e-mail for a real account; nothing is
+     * sent while the request waits.
+     */
     async request(emailAddress: string, origin: RequestOrigin) {
       const address = emailAddress.trim().toLowerCase();
       const who = { email: address, ip: origin.ipAddress };
       await throttle.check('password-reset', who);
       await throttle.record('password-reset', who, true);
       const user = await findUserByEmail(db, address);
-      if (user && !user.disabled) {
-        try {
-          await sendLink(user, 'reset');
-        } catch (err) {
-          log('password reset e-mail failed', err);
-        }
-      }
-      await recordAudit(db, {
-        action: 'auth.password-reset.requested',
-        actorUserId: user?.id ?? null,
-        entityType: 'user',
-        ...(user ? { entityId: user.id } : {}),
-        ipAddress: origin.ipAddress,
-        details: { accountFound: Boolean(user) },
+      await write(async (tx) => {
+        if (user && !user.disabled) await queueLink(tx, user, 'reset');
+        return {
+          result: null,
+          audit: [
+            {
+              action: 'auth.password-reset.requested',
+              actorUserId: user?.id ?? null,
+              entityType: 'user',
+              ...(user ? { entityId: user.id } : {}),
+              ipAddress: origin.ipAddress,
+              details: { accountFound: Boolean(user) },
+            },
+          ],
+        };
       });
       return { message: AUTH_MESSAGES.resetSent };
     },
@@ -108,8 +118,12 @@ export function createPasswordResetService(deps: {
       return { message: AUTH_MESSAGES.passwordChanged };
     },
 
-    /** E-mails a new account the link to choose its first password. */
-    invite: (user: UserRow) => sendLink(user, 'invite'),
+    /** Queues the e-mail that gives a new account the link to choose its first password. */
+    invite: (user: UserRow) =>
+      write(async (tx) => {
+        await queueLink(tx, user, 'invite');
+        return { result: null };
+      }),
   };
 }
 

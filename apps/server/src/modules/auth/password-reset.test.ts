@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailMessages } from '../../db/schema/index.ts';
 import { bearer, createSessionToken, createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { lastEmailLinkToken, lastOutboxMessage } from '../../test/outbox.ts';
+import { deliverQueuedEmails, lastEmailLinkToken, lastOutboxMessage } from '../../test/outbox.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('forgot password', () => {
@@ -23,10 +25,30 @@ describe('forgot password', () => {
     const unknown = await request('nobody-here@telecare.test');
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
+    await deliverQueuedEmails(t);
     expect((await lastOutboxMessage(t.db, 'email', user.email))?.subject).toBe(
       'Reset your Telecare Staff password',
     );
     expect(await lastOutboxMessage(t.db, 'email', 'nobody-here@telecare.test')).toBeUndefined();
+  });
+
+  it('queues the e-mail with the link instead of sending it during the request; the worker delivers it', async () => {
+    const user = await createUser(t.db);
+    expect((await request(user.email, '10.1.2.3')).statusCode).toBe(200);
+    const queued = await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, user.email));
+    expect(queued).toMatchObject([
+      { status: 'queued', kind: 'system', workflowId: null, subject: 'Reset your Telecare Staff password' },
+    ]);
+    expect(queued[0]?.body).toMatch(/\/reset-password\?token=[\w-]+/);
+    expect(await lastOutboxMessage(t.db, 'email', user.email)).toBeUndefined();
+
+    await deliverQueuedEmails(t);
+    const [sent] = await t.db.select().from(emailMessages).where(eq(emailMessages.toAddress, user.email));
+    expect(sent?.status).toBe('sent');
+    expect((await lastOutboxMessage(t.db, 'email', user.email))?.body).toBe(queued[0]?.body);
+    expect(
+      (await complete(await lastEmailLinkToken(t.db, user.email), 'chosen-after-queue')).statusCode,
+    ).toBe(200);
   });
 
   it('checks the e-mail pattern', async () => {
@@ -39,6 +61,7 @@ describe('forgot password', () => {
     const user = await createUser(t.db);
     const session = await createSessionToken(t.db, user.id, t.clock.now());
     await request(user.email);
+    await deliverQueuedEmails(t);
     const token = await lastEmailLinkToken(t.db, user.email);
     expect((await complete(token, '12345')).statusCode).toBe(400);
     const done = await complete(token, 'brand-new-secret');
@@ -54,6 +77,7 @@ describe('forgot password', () => {
   it('refuses a link older than an hour', async () => {
     const user = await createUser(t.db);
     await request(user.email);
+    await deliverQueuedEmails(t);
     const token = await lastEmailLinkToken(t.db, user.email);
     t.clock.advance(61 * 60_000);
     expect((await complete(token, 'brand-new-secret')).statusCode).toBe(400);

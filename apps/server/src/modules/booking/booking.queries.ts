@@ -3,7 +3,6 @@ import type { Db } from '../../db/database.ts';
 import {
   appointments,
   clients,
-  emailMessages,
   referrers,
   sites,
   smsTemplateSets,
@@ -141,8 +140,4 @@ export async function selectCancellationRecipients(
     ? await db.select({ email: referrers.email }).from(referrers).where(eq(referrers.id, ids.referrerId))
     : [];
   return { patient, specialist, referrerEmail: referrer?.email ?? null };
-}
-
-export async function queueEmail(db: Db, values: typeof emailMessages.$inferInsert) {
-  await db.insert(emailMessages).values(values);
 }

@@ -30,6 +30,7 @@ import type {
   PmAppointment,
   PracticeManagementFactory,
 } from '../../integrations/practice-management/practice-management.ts';
+import { queueEmail } from '../../jobs/email-delivery.job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -41,7 +42,6 @@ import {
   findLiveWorkflow,
   findWorkflowAppointment,
   type LiveWorkflow,
-  queueEmail,
   selectAvailabilityDays,
   selectBookedTimes,
   selectCancellationRecipients,

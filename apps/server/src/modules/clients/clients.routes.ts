@@ -89,20 +89,5 @@ export function clientRoutes(clients: ClientService): FastifyPluginAsyncZod {
       },
       async (request) => clients.searchClients(requireAuth(request), originOf(request), request.body.search),
     );
-
-    app.get(
-      '/api/admin/clients',
-      {
-        config: read,
-        schema: {
-          tags,
-          description:
-            "The spec's form of the client search. It puts a patient name in the URL: the web uses POST /api/admin/clients/search.",
-          querystring: ClientSearchRequestSchema,
-          response: { 200: ClientSearchResponseSchema },
-        },
-      },
-      async (request) => clients.searchClients(requireAuth(request), originOf(request), request.query.search),
-    );
   };
 }

@@ -597,13 +597,12 @@ describe('client and referral editing', () => {
       const short = await call('POST', '/api/admin/clients/search', { search: ' o ' });
       expect(short.statusCode).toBe(400);
       expect(short.json().fieldErrors.search).toEqual(['Please enter at least 2 characters.']);
-      expect((await call('GET', '/api/admin/clients?search=o')).statusCode).toBe(400);
-      expect((await call('GET', '/api/admin/clients')).statusCode).toBe(400);
+      expect((await call('POST', '/api/admin/clients/search', {})).statusCode).toBe(400);
 
       const found = await call('POST', '/api/admin/clients/search', { search: 'oXa' });
       expect(found.statusCode).toBe(200);
       expect(found.json().clients.map((c: { firstName: string }) => c.firstName)).toEqual(['OXANA']);
-      const byLast = (await call('GET', '/api/admin/clients?search=OXEN')).json().clients;
+      const byLast = (await call('POST', '/api/admin/clients/search', { search: 'OXEN' })).json().clients;
       expect(byLast).toEqual([
         {
           clientId: expect.any(String),
@@ -620,6 +619,13 @@ describe('client and referral editing', () => {
       const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'client.searched'));
       expect(audit.map((a) => a.details)).toEqual([{ results: 1 }, { results: 1 }, { results: 2 }]);
       expect(JSON.stringify(audit).toLowerCase()).not.toContain('ox');
+    });
+
+    it('is not offered as GET with the name in the URL', async () => {
+      await createClient(t.db, { firstName: 'Quillon', lastName: 'Urlsafe' });
+      const res = await call('GET', '/api/admin/clients?search=Quillon');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
     });
 
     it('answers at most 20 clients', async () => {

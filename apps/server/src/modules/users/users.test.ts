@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, referrers } from '../../db/schema/index.ts';
 import { bearer, createSessionToken, createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { lastOutboxMessage } from '../../test/outbox.ts';
+import { deliverQueuedEmails, lastOutboxMessage } from '../../test/outbox.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('user management', () => {
@@ -52,6 +52,7 @@ describe('user management', () => {
       role: 'TELECARE_ADMIN',
       disabled: false,
     });
+    await deliverQueuedEmails(t);
     expect((await lastOutboxMessage(t.db, 'email', base.email))?.subject).toBe('Your Telecare Staff account');
     const again = await call('POST', '/api/admin/auth/users', { ...base, email: 'NEW.PERSON@telecare.test' });
     expect(again.statusCode).toBe(409);
