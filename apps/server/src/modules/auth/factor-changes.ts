@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { emailMessages, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
+import { queueEmail } from '../../jobs/email-delivery.job.ts';
 import type { UserRow } from './auth.queries.ts';
 import type { RequestOrigin } from './auth.service.ts';
 import { recentSessions } from './session-cache.ts';
@@ -68,7 +69,7 @@ export async function queueFactorChangeNotice(
   change: FactorChange,
   origin: RequestOrigin,
 ) {
-  await db.insert(emailMessages).values({
+  await queueEmail(db, {
     kind: 'system',
     toAddress: user.email,
     subject: 'Your Telecare Staff two-step verification was changed',

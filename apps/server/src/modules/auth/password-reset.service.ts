@@ -6,7 +6,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createChangeWriter } from '../../lib/write-change.ts';
-import { recordAudit } from '../audit/audit.queries.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -100,21 +99,29 @@ export function createPasswordResetService(deps: {
       if (!user || user.deletedAt || user.disabled || !(await consumeChallenge(db, challenge.id, now))) {
         throw new AppError(ErrorCode.linkInvalid, AUTH_MESSAGES.resetLinkInvalid);
       }
-      await updateUser(db, user.id, {
-        passwordHash: await hashPassword(password),
-        passwordChangedAt: now,
-        emailVerifiedAt: user.emailVerifiedAt ?? now,
+      const passwordHash = await hashPassword(password);
+      await write(async (tx) => {
+        await updateUser(tx, user.id, {
+          passwordHash,
+          passwordChangedAt: now,
+          emailVerifiedAt: user.emailVerifiedAt ?? now,
+        });
+        await revokeUserSessions(tx, user.id, now);
+        return {
+          result: null,
+          audit: [
+            {
+              action: 'auth.password-reset.completed',
+              actorUserId: user.id,
+              actorRole: user.role,
+              entityType: 'user',
+              entityId: user.id,
+              ipAddress: origin.ipAddress,
+            },
+          ],
+          events: [{ type: 'presence.changed', ids: [user.id] }],
+        };
       });
-      await revokeUserSessions(db, user.id, now);
-      await recordAudit(db, {
-        action: 'auth.password-reset.completed',
-        actorUserId: user.id,
-        actorRole: user.role,
-        entityType: 'user',
-        entityId: user.id,
-        ipAddress: origin.ipAddress,
-      });
-      await changes.publish(db, { type: 'presence.changed', ids: [user.id] });
       return { message: AUTH_MESSAGES.passwordChanged };
     },
 
