@@ -9,7 +9,7 @@ import {
   type EmailSender,
 } from './integrations/email/email-sender.ts';
 import { createGeoipLiteGeolocation, type Geolocation } from './integrations/geolocation/geolocation.ts';
-import { createLocalPracticeManagement } from './integrations/practice-management/practice-management.ts';
+import { createLocalPracticeManagement } from './integrations/practice-management/local-practice-management.ts';
 import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
 import { startEmailDeliveryWorker } from './jobs/email-delivery.job.ts';
 import { createChangeFeed } from './lib/change-feed.ts';

@@ -5,7 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { appointmentRequests, appointments, auditEvents, sites, workflows } from '../../db/schema/index.ts';
-import { createLocalPracticeManagement } from '../../integrations/practice-management/practice-management.ts';
+import { createLocalPracticeManagement } from '../../integrations/practice-management/local-practice-management.ts';
 import {
   bearer,
   createAppointmentRequest,
