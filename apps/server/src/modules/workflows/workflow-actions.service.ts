@@ -26,11 +26,11 @@ import {
   latestActivityName,
   latestIvrCall,
 } from './workflow-detail.queries.ts';
+import { toWorkflowRow } from './workflow-row.presenter.ts';
 import {
   attachCoordinatorNames,
   findWorkflow,
   findWorkflowsIncludingDeleted,
-  toWorkflowRow,
   updateWorkflows,
   type WorkflowRecord,
   type WorkflowRecordWithNames,

@@ -20,11 +20,11 @@ import {
   selectSms,
   selectTodos,
 } from './workflow-detail.queries.ts';
+import { toWorkflowRow } from './workflow-row.presenter.ts';
 import {
   attachCoordinatorNames,
   findWorkflow,
   selectSameClientWorkflows,
-  toWorkflowRow,
   type WorkflowRecord,
 } from './workflows.queries.ts';
 
