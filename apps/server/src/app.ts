@@ -136,6 +136,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     clientRoutes(createClientService({ db, changes, practiceManagement: createLocalPracticeManagement })),
   );
+  const booking = createBookingService({
+    db,
+    clock,
+    changes,
+    practiceManagement: createLocalPracticeManagement,
+  });
   await app.register(
     appointmentRequestRoutes(
       createAppointmentRequestService({
@@ -146,11 +152,7 @@ export async function buildApp(deps: AppDeps) {
       }),
     ),
   );
-  await app.register(
-    bookingRoutes(
-      createBookingService({ db, clock, changes, practiceManagement: createLocalPracticeManagement }),
-    ),
-  );
+  await app.register(bookingRoutes(booking));
   if (development) await app.register(outboxRoutes(db));
   if (config.emailWorkerIntervalMs > 0) {
     // Sends the queued e-mails once the app is ready; closing the app waits for the running round.

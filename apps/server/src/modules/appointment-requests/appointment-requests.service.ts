@@ -12,17 +12,24 @@ import type { PracticeManagementFactory } from '../../integrations/practice-mana
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit, recordListReadAudit } from '../audit/audit.queries.ts';
+import { auditedBy, createChangeWriter } from '../../lib/write-change.ts';
+import { recordListReadAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
-import { findLiveWorkflow } from '../booking/booking.queries.ts';
 import {
-  linkWorkflowToAppointment,
   requireActiveSpecialist,
   requireBookingSite,
   requireNotInPast,
   requireReferralNotExpired,
   requireSmsTemplateSet,
 } from '../booking/booking-rules.ts';
+import { selectSpecialityNames } from '../directory/directory.queries.ts';
+import {
+  appointmentCopy,
+  caseManagerCopy,
+  siteCopy,
+  writeWorkflowCopies,
+} from '../workflows/workflow-copies.ts';
+import { findLiveWorkflow } from '../workflows/workflows.queries.ts';
 import {
   type AppointmentRequestListQuery,
   countAppointmentRequests,
@@ -42,6 +49,7 @@ export function createAppointmentRequestService(deps: {
   practiceManagement: PracticeManagementFactory;
 }) {
   const { db, clock, changes, practiceManagement } = deps;
+  const write = createChangeWriter({ db, changes });
 
   return {
     /** A page of the requests table; a page past the end is clamped to the last page. */
@@ -113,8 +121,7 @@ export function createAppointmentRequestService(deps: {
       origin: RequestOrigin,
       input: Approve,
     ): Promise<ApproveAppointmentResponse> {
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      return write(async (tx) => {
         const request = await lockAppointmentRequest(tx, input.id);
         if (!request) throw new AppError(ErrorCode.notFound, 'This appointment request does not exist.');
         // Locked: a booking or another approval of the same workflow waits for this one.
@@ -157,7 +164,7 @@ export function createAppointmentRequestService(deps: {
           appointment.siteId ?? workflow.siteId,
         );
 
-        const result = await practiceManagement(tx).createAppointment({
+        const created = await practiceManagement(tx).createAppointment({
           clientId: request.clientId,
           workflowId: workflow.id,
           specialistId: specialist.id,
@@ -172,30 +179,30 @@ export function createAppointmentRequestService(deps: {
           smsTemplateSetId,
           bookedBy: actor.user.uid,
         });
-        if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
-        const booked = result.appointment;
+        if (created.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
+        const booked = created.appointment;
 
-        await linkWorkflowToAppointment(tx, {
-          workflow,
-          booked,
-          specialist,
-          site,
-          consultationType: appointment.consultationType,
-          now,
-          contOrTbc: appointment.contOrTbc,
-        });
+        await writeWorkflowCopies(
+          tx,
+          [workflow.id],
+          {
+            ...appointmentCopy(booked),
+            ...caseManagerCopy(
+              specialist,
+              await selectSpecialityNames(tx, specialist.id),
+              workflow.specialityName,
+            ),
+            ...siteCopy(site),
+          },
+          {
+            bookingStatus: 'booked',
+            ...(workflow.bookingStatus !== 'booked' ? { bookingStatusUpdatedAt: now } : {}),
+            isNewAppointment: appointment.consultationType === 'NEW',
+            ...(appointment.contOrTbc !== undefined ? { contOrTbc: appointment.contOrTbc } : {}),
+          },
+        );
         await markRequestApproved(tx, request.id, now, actor.user.uid);
-        await recordAudit(tx, {
-          action: 'appointment-request.approved',
-          actorUserId: actor.user.uid,
-          actorRole: actor.user.role,
-          entityType: 'appointment_request',
-          entityId: request.id,
-          ipAddress: origin.ipAddress,
-          details: { workflowId: workflow.id, appointmentId: booked.appointmentId },
-        });
-        await changes.publish(tx, { type: 'workflow.changed', ids: [workflow.id] });
-        return {
+        const result = {
           requestId: request.id,
           workflowId: workflow.id,
           appointment: {
@@ -207,6 +214,19 @@ export function createAppointmentRequestService(deps: {
             timezone: booked.timezone,
           },
           stillListed: isListedRequest({ approvedAt: now, bookingStatus: request.bookingStatus }),
+        };
+        return {
+          result,
+          audit: [
+            {
+              action: 'appointment-request.approved',
+              ...auditedBy(actor, origin),
+              entityType: 'appointment_request',
+              entityId: request.id,
+              details: { workflowId: workflow.id, appointmentId: booked.appointmentId },
+            },
+          ],
+          events: [{ type: 'workflow.changed' as const, ids: [workflow.id] }],
         };
       });
     },

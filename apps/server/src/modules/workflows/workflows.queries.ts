@@ -1,20 +1,24 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users, workflows } from '../../db/schema/index.ts';
+import type { OwnWorkflowValues } from './workflow-copies.ts';
 import { STAFF_DISPLAY_NAME } from './workflow-filters.ts';
 
 export type WorkflowRecord = typeof workflows.$inferSelect;
 /** A workflow with its booking coordinator's display name (see attachCoordinatorNames). */
 export type WorkflowRecordWithNames = WorkflowRecord & { coordinatorName?: string | null };
 
-export async function findWorkflow(db: Db, id: string) {
-  const [row] = await db
+/** The workflow unless deleted; with `lock`, its row is locked until the transaction ends. */
+export async function findLiveWorkflow(db: Db, id: string, options: { lock?: boolean } = {}) {
+  const query = db
     .select()
     .from(workflows)
     .where(and(eq(workflows.id, id), isNull(workflows.deletedAt)))
     .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
+export type LiveWorkflow = NonNullable<Awaited<ReturnType<typeof findLiveWorkflow>>>;
 
 export async function findWorkflowsIncludingDeleted(db: Db, ids: string[]) {
   return db.select().from(workflows).where(inArray(workflows.id, ids));
@@ -39,7 +43,8 @@ export async function selectSameClientWorkflows(db: Db, workflow: WorkflowRecord
     .limit(100);
 }
 
-export async function updateWorkflows(db: Db, ids: string[], values: Partial<typeof workflows.$inferInsert>) {
+/** The workflow's own columns; the copies go through workflow-copies.ts. */
+export async function updateWorkflows(db: Db, ids: string[], values: OwnWorkflowValues) {
   return db.update(workflows).set(values).where(inArray(workflows.id, ids)).returning({ id: workflows.id });
 }
 
