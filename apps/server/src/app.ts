@@ -143,14 +143,7 @@ export async function buildApp(deps: AppDeps) {
     practiceManagement: createLocalPracticeManagement,
   });
   await app.register(
-    appointmentRequestRoutes(
-      createAppointmentRequestService({
-        db,
-        clock,
-        changes,
-        practiceManagement: createLocalPracticeManagement,
-      }),
-    ),
+    appointmentRequestRoutes(createAppointmentRequestService({ db, clock, changes, booking })),
   );
   await app.register(bookingRoutes(booking));
   if (development) await app.register(outboxRoutes(db));
