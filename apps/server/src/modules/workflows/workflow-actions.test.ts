@@ -239,14 +239,17 @@ describe('workflow detail and actions', () => {
       referrerName: 'Dr Nobody',
     });
     await t.db.update(clients).set({ firstName: 'Renamed' }).where(eq(clients.id, client.id));
-    const res = await call('GET', `/api/admin/workflow/rebuild?id=${workflow.id}`);
+    // A GET changes nothing.
+    expect((await call('GET', `/api/admin/workflow/rebuild?id=${workflow.id}`)).statusCode).not.toBe(200);
+    expect((await rowOf(workflow.id))?.clientFirstName).toBe('Stale');
+    const res = await call('POST', '/api/admin/workflow/rebuild', { id: workflow.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       client: { firstName: 'Renamed', lastName: 'Name' },
       referrer: { name: 'Dr Rita Ferrer', referralEndDate: '2027-01-01' },
       urn: 'TC-R1',
     });
-    expect((await call('GET', '/api/admin/workflow/rebuild?id=nope')).statusCode).toBe(400);
+    expect((await call('POST', '/api/admin/workflow/rebuild', { id: 'nope' })).statusCode).toBe(400);
   });
 
   it("rebuilds the referrer and case manager names as the domain's doctor name when the title is empty", async () => {
@@ -271,7 +274,7 @@ describe('workflow detail and actions', () => {
         referralId: referral?.id,
         specialistId,
       });
-      const res = await call('GET', `/api/admin/workflow/rebuild?id=${workflow.id}`);
+      const res = await call('POST', '/api/admin/workflow/rebuild', { id: workflow.id });
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };
