@@ -2,7 +2,7 @@
  * The one writer of a workflow row's copies: the client, referral and referrer, case manager and
  * speciality, site, appointment and latest activity that the lists show from the row itself. Every
  * change to a source (Edit Client, the referral, a booking, a patient reply, Rebuild) makes its copy
- * here, so each copy is computed one way only.
+ * here, so each copy is computed one way only; the demo data (db/seed) uses the same functions.
  */
 import { doctorName } from '@telecare/domain/referral-rules';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
