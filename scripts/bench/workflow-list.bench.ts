@@ -25,7 +25,7 @@ import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
 import {
   selectListPage,
   type WorkflowListQuery,
-} from '../../apps/server/src/modules/workflows/workflows.queries.ts';
+} from '../../apps/server/src/modules/workflows/workflow-list.queries.ts';
 import { listViewedAudit } from '../../apps/server/src/modules/workflows/workflows.service.ts';
 import { createHttpClient } from './http-client.ts';
 

@@ -9,7 +9,7 @@ import {
   type EmailSender,
 } from './integrations/email/email-sender.ts';
 import { createGeoipLiteGeolocation, type Geolocation } from './integrations/geolocation/geolocation.ts';
-import { createLocalPracticeManagement } from './integrations/practice-management/practice-management.ts';
+import { createLocalPracticeManagement } from './integrations/practice-management/local-practice-management.ts';
 import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
 import { startEmailDeliveryWorker } from './jobs/email-delivery.job.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
@@ -141,21 +141,16 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     clientRoutes(createClientService({ db, changes, practiceManagement: createLocalPracticeManagement })),
   );
+  const booking = createBookingService({
+    db,
+    clock,
+    changes,
+    practiceManagement: createLocalPracticeManagement,
+  });
   await app.register(
-    appointmentRequestRoutes(
-      createAppointmentRequestService({
-        db,
-        clock,
-        changes,
-        practiceManagement: createLocalPracticeManagement,
-      }),
-    ),
+    appointmentRequestRoutes(createAppointmentRequestService({ db, clock, changes, booking })),
   );
-  await app.register(
-    bookingRoutes(
-      createBookingService({ db, clock, changes, practiceManagement: createLocalPracticeManagement }),
-    ),
-  );
+  await app.register(bookingRoutes(booking));
   if (development) await app.register(outboxRoutes(db));
   if (config.emailWorkerIntervalMs > 0) {
     // Sends the queued e-mails once the app is ready; closing the app waits for the running round.

@@ -155,7 +155,8 @@ export const WorkflowDetailSchema = z.object({
 export type WorkflowDetail = z.infer<typeof WorkflowDetailSchema>;
 
 export const WorkflowIdParamsSchema = z.object({ id: z.string().uuid() });
-export const WorkflowIdQuerySchema = z.object({ id: z.string().uuid() });
+/** POST /api/admin/workflow/rebuild: a POST, as it changes the row (the spec's client used a GET). */
+export const RebuildWorkflowSchema = z.object({ id: z.string().uuid() });
 
 export const HistoryResponseSchema = z.object({ rows: z.array(WorkflowRowSchema) });
 

@@ -32,7 +32,11 @@ describe('text with a NUL character', () => {
         payload: { filters: { client: 'a\u0000' } },
         field: 'filters.client',
       },
-      { method: 'GET', url: '/api/admin/workflow/rebuild?id=%00', field: 'id' },
+      {
+        method: 'GET',
+        url: '/api/admin/coreplus/availability-slot?specialistId=%00&month=202603',
+        field: 'specialistId',
+      },
     ] as const;
     for (const { field, ...request } of cases) {
       const res = await t.app.inject({ ...request, headers: bearer(token) });

@@ -1,7 +1,8 @@
 /** Calendar-date and time-zone helpers for the demo data (no dependencies, Intl only). */
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -114,3 +115,7 @@ export function timeToMinutes(time: string): number {
 
 export const addMinutes = (instant: Date, minutes: number) => new Date(instant.getTime() + minutes * MINUTE);
 export const daysBefore = (instant: Date, days: number) => new Date(instant.getTime() - days * DAY);
+
+/** The instant a fraction `rngNext` (0 to 1) of the way from `from` to `to` (`from` when `to` is earlier). */
+export const between = (rngNext: number, from: Date, to: Date) =>
+  new Date(from.getTime() + rngNext * Math.max(0, to.getTime() - from.getTime()));

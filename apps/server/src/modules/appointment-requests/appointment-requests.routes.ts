@@ -35,7 +35,7 @@ export function appointmentRequestRoutes(requests: AppointmentRequestService): F
         schema: {
           tags,
           description:
-            "Books the request's appointment through the practice-management system and links it to the workflow. 409 'The time is not available.' when the slot is taken or outside the specialist's timeslots.",
+            "Books the request's appointment as a booking does (the same checks in the same order, through the practice-management system) and links it to the workflow. 'The time is not available.': 409 when the time is taken, 400 when it is outside the specialist's timeslots.",
           body: ApproveAppointmentRequestSchema,
           response: { 200: ApproveAppointmentResponseSchema },
         },

@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import {
   type AppointmentRequestListResponse,
   type ApproveAppointmentRequestSchema,
@@ -6,23 +7,17 @@ import {
 } from '@telecare/contracts/appointment-requests';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { approvalRefusal, isListedRequest } from '@telecare/domain/appointment-requests';
+import { format } from 'date-fns';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import type { PracticeManagementFactory } from '../../integrations/practice-management/practice-management.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit, recordListReadAudit } from '../audit/audit.queries.ts';
+import { auditedBy, createChangeWriter } from '../../lib/write-change.ts';
+import { recordListReadAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
-import { findLiveWorkflow } from '../booking/booking.queries.ts';
-import {
-  linkWorkflowToAppointment,
-  requireActiveSpecialist,
-  requireBookingSite,
-  requireNotInPast,
-  requireReferralNotExpired,
-  requireSmsTemplateSet,
-} from '../booking/booking-rules.ts';
+import type { BookingService } from '../booking/booking.service.ts';
+import { findLiveWorkflow } from '../workflows/workflows.queries.ts';
 import {
   type AppointmentRequestListQuery,
   countAppointmentRequests,
@@ -39,9 +34,10 @@ export function createAppointmentRequestService(deps: {
   db: Db;
   clock: Clock;
   changes: ChangeFeed;
-  practiceManagement: PracticeManagementFactory;
+  booking: BookingService;
 }) {
-  const { db, clock, changes, practiceManagement } = deps;
+  const { db, clock, changes, booking } = deps;
+  const write = createChangeWriter({ db, changes });
 
   return {
     /** A page of the requests table; a page past the end is clamped to the last page. */
@@ -105,16 +101,15 @@ export function createAppointmentRequestService(deps: {
     },
 
     /**
-     * Books the requested appointment through the practice-management system, links it to the
-     * workflow (booked), and marks the request approved, in one transaction.
+     * Books the requested appointment with the booking service's own booking (the same checks, in
+     * the same order, as the booking form), and marks the request approved, in one transaction.
      */
     async approve(
       actor: AuthContext,
       origin: RequestOrigin,
       input: Approve,
     ): Promise<ApproveAppointmentResponse> {
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      return write(async (tx) => {
         const request = await lockAppointmentRequest(tx, input.id);
         if (!request) throw new AppError(ErrorCode.notFound, 'This appointment request does not exist.');
         // Locked: a booking or another approval of the same workflow waits for this one.
@@ -130,72 +125,19 @@ export function createAppointmentRequestService(deps: {
         if (refusal === 'alreadyBooked') throw new AppError(ErrorCode.alreadyBooked, B.requestAlreadyBooked);
         if (!workflow) throw new AppError(ErrorCode.notFound, B.noSuchWorkflow);
 
-        // The booking checks, in the spec's order (shared with the booking calls).
         const { appointment } = input;
-        const now = clock.now();
         const start = new Date(appointment.startDateTime);
-        const smsTemplateSetId = await requireSmsTemplateSet(
-          tx,
-          input.selectedSMSTemplateSetId,
-          'selectedSMSTemplateSetId',
-        );
-        requireReferralNotExpired(
-          workflow.referralEndDate,
-          now,
-          appointment.timezone,
-          'appointment.startDateTime',
-        );
-        requireNotInPast(start, now, 'appointment.startDateTime');
-        const specialist = await requireActiveSpecialist(
-          tx,
-          appointment.specialistId,
-          'appointment.specialistId',
-        );
-        const site = await requireBookingSite(
-          tx,
-          appointment.appointmentType,
-          appointment.siteId ?? workflow.siteId,
-        );
-
-        const result = await practiceManagement(tx).createAppointment({
-          clientId: request.clientId,
-          workflowId: workflow.id,
-          specialistId: specialist.id,
-          siteId: site.id,
-          startDateTime: start,
-          durationMinutes: appointment.durationMinutes,
-          timezone: appointment.timezone,
-          appointmentType: appointment.appointmentType,
-          consultationType: appointment.consultationType,
-          dialInMethod: appointment.dialInMethod ?? null,
-          notes: appointment.notes ?? null,
-          smsTemplateSetId,
-          bookedBy: actor.user.uid,
+        const { booked } = await booking.bookAppointment(tx, actor, workflow, {
+          ...appointment,
+          date: format(new TZDate(start.getTime(), appointment.timezone), 'yyyy-MM-dd'),
+          start,
+          siteId: appointment.siteId ?? workflow.siteId,
+          smsTemplateSetId: input.selectedSMSTemplateSetId,
+          timeField: 'appointment.startDateTime',
         });
-        if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
-        const booked = result.appointment;
-
-        await linkWorkflowToAppointment(tx, {
-          workflow,
-          booked,
-          specialist,
-          site,
-          consultationType: appointment.consultationType,
-          now,
-          contOrTbc: appointment.contOrTbc,
-        });
+        const now = clock.now();
         await markRequestApproved(tx, request.id, now, actor.user.uid);
-        await recordAudit(tx, {
-          action: 'appointment-request.approved',
-          actorUserId: actor.user.uid,
-          actorRole: actor.user.role,
-          entityType: 'appointment_request',
-          entityId: request.id,
-          ipAddress: origin.ipAddress,
-          details: { workflowId: workflow.id, appointmentId: booked.appointmentId },
-        });
-        await changes.publish(tx, { type: 'workflow.changed', ids: [workflow.id] });
-        return {
+        const result = {
           requestId: request.id,
           workflowId: workflow.id,
           appointment: {
@@ -207,6 +149,19 @@ export function createAppointmentRequestService(deps: {
             timezone: booked.timezone,
           },
           stillListed: isListedRequest({ approvedAt: now, bookingStatus: request.bookingStatus }),
+        };
+        return {
+          result,
+          audit: [
+            {
+              action: 'appointment-request.approved',
+              ...auditedBy(actor, origin),
+              entityType: 'appointment_request',
+              entityId: request.id,
+              details: { workflowId: workflow.id, appointmentId: booked.appointmentId },
+            },
+          ],
+          events: [{ type: 'workflow.changed' as const, ids: [workflow.id] }],
         };
       });
     },

@@ -5,7 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { appointmentRequests, appointments, auditEvents, sites, workflows } from '../../db/schema/index.ts';
-import { createLocalPracticeManagement } from '../../integrations/practice-management/practice-management.ts';
+import { createLocalPracticeManagement } from '../../integrations/practice-management/local-practice-management.ts';
 import {
   bearer,
   createAppointmentRequest,
@@ -309,7 +309,7 @@ describe('appointment requests', () => {
     expect(rows[0]?.approvedAt).not.toBeNull();
   });
 
-  it("answers 409 'The time is not available.' for a taken or unavailable time, and changes nothing", async () => {
+  it('refuses a time taken (409) or outside the availability (400) as a booking does, and changes nothing', async () => {
     const first = await bookable('first', 'Conflicted');
     const booked = await call(
       'POST',
@@ -320,20 +320,25 @@ describe('appointment requests', () => {
     const client = await createClient(t.db, { lastName: 'Conflicted' });
     const workflow = await createWorkflow(t.db, { clientId: client.id, siteId: first.site.id });
     const second = await createAppointmentRequest(t.db, { clientId: client.id, workflowId: workflow.id });
-    const expect409 = async (startDateTime: string, durationMinutes = 30) => {
+    const refused = async (startDateTime: string, status: number, message: string) => {
       const res = await call(
         'POST',
         '/api/admin/coreplus/approve-appointment',
-        approval(second.id, first.specialist.id, startDateTime, { durationMinutes }),
+        approval(second.id, first.specialist.id, startDateTime),
       );
-      expect(res.statusCode, startDateTime).toBe(409);
-      expect(res.json().message).toBe('The time is not available.');
+      expect(res.statusCode, startDateTime).toBe(status);
+      expect(res.json().message, startDateTime).toBe(message);
+      return res.json();
     };
-    await expect409(at(first.date, '10:15')); // overlaps the booked 10:00-10:30
-    await expect409(at(first.date, '09:45')); // ends inside it
-    await expect409(at(first.date, '11:45')); // runs past the 12:00 end of the slot
-    await expect409(at(first.date, '08:30')); // starts before the slot
-    await expect409(at(day(5), '10:00')); // a day without availability
+    // Taken by the booked 10:00-10:30: the booking's conflict.
+    await refused(at(first.date, '10:15'), 409, 'The time is not available.');
+    await refused(at(first.date, '09:45'), 409, 'The time is not available.');
+    // Outside the 09:00-12:00 availability: the booking's time check, on the request's field.
+    for (const outside of ['11:45', '08:30']) {
+      const body = await refused(at(first.date, outside), 400, 'The time is not available.');
+      expect(body.fieldErrors).toEqual({ 'appointment.startDateTime': ['The time is not available.'] });
+    }
+    await refused(at(day(5), '10:00'), 400, 'There is no available timeslots.');
     const [untouched] = await t.db.select().from(workflows).where(eq(workflows.id, workflow.id));
     expect(untouched).toMatchObject({ appointmentId: null, bookingStatus: 'awaitingBooking' });
     const [request] = await t.db
@@ -449,17 +454,40 @@ describe('appointment requests', () => {
     expect(badType.json().fieldErrors['appointment.appointmentType']).toEqual([
       'Please select a valid appointment type.',
     ]);
+    await createAvailability(t.db, {
+      specialistId: specialist.id,
+      fullDate: day(-1),
+      slots: [{ start: '09:00', end: '12:00' }],
+    });
     const past = await approve({
       ...good,
       appointment: { ...good.appointment, startDateTime: at(day(-1), '10:00') },
     });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toBe('The appointment can not happen in the past.');
+    // The time checks come before the practitioner's: an unknown one has no timeslots.
     const stranger = await approve({
       ...good,
       appointment: { ...good.appointment, specialistId: '00000000-0000-4000-8000-000000000000' },
     });
-    expect(stranger.json().message).toBe('Please select a valid practitioner.');
+    expect(stranger.json().message).toBe('There is no available timeslots.');
+    const inactive = await createSpecialist(t.db, { active: false });
+    await createAvailability(t.db, {
+      specialistId: inactive.id,
+      fullDate: date,
+      slots: [{ start: '09:00', end: '12:00' }],
+    });
+    const retired = await approve({
+      ...good,
+      appointment: { ...good.appointment, specialistId: inactive.id },
+    });
+    expect(retired.json().message).toBe('Please select a valid practitioner.');
+    // The booking form's two appointment types only.
+    for (const appointmentType of ['ageCare', 'f2f']) {
+      const other = await approve({ ...good, appointment: { ...good.appointment, appointmentType } });
+      expect(other.statusCode).toBe(400);
+      expect(other.json().message).toBe('Please select a valid appointment type.');
+    }
 
     await t.db.update(workflows).set({ siteId: null }).where(eq(workflows.id, workflow.id));
     const hospital = { ...good, appointment: { ...good.appointment, appointmentType: 'atGpClinic' } };

@@ -12,18 +12,9 @@ import {
   workflows,
 } from '../../db/schema/index.ts';
 
-/** The workflow unless deleted; with `lock`, locked until the transaction ends. */
-export async function findLiveWorkflow(db: Db, id: string, options: { lock?: boolean } = {}) {
-  const query = db
-    .select()
-    .from(workflows)
-    .where(and(eq(workflows.id, id), isNull(workflows.deletedAt)))
-    .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
-  return row;
-}
-export type LiveWorkflow = NonNullable<Awaited<ReturnType<typeof findLiveWorkflow>>>;
-
+// Only booking-rules.ts (its linkWorkflowToAppointment, no longer called) still uses these two; the
+// live workflow is found in modules/workflows and its copies are written by workflow-copies.ts.
+export type { LiveWorkflow } from '../workflows/workflows.queries.ts';
 export async function updateWorkflow(db: Db, id: string, values: Partial<typeof workflows.$inferInsert>) {
   await db.update(workflows).set(values).where(eq(workflows.id, id));
 }

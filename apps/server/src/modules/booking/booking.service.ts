@@ -28,29 +28,34 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type {
   PmAppointment,
+  PmAppointmentInput,
   PracticeManagementFactory,
 } from '../../integrations/practice-management/practice-management.ts';
 import { queueEmail } from '../../jobs/email-delivery.job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit } from '../audit/audit.queries.ts';
+import { auditedBy, createChangeWriter } from '../../lib/write-change.ts';
+import type { AuditEvent } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
-import { findSite } from '../directory/directory.queries.ts';
+import { findSite, selectSpecialityNames } from '../directory/directory.queries.ts';
+import {
+  appointmentCopy,
+  caseManagerCopy,
+  siteCopy,
+  writeWorkflowCopies,
+} from '../workflows/workflow-copies.ts';
+import { findLiveWorkflow, type LiveWorkflow } from '../workflows/workflows.queries.ts';
 import {
   findLiveAppointment,
-  findLiveWorkflow,
   findWorkflowAppointment,
-  type LiveWorkflow,
   selectAvailabilityDays,
   selectBookedTimes,
   selectCancellationRecipients,
-  updateWorkflow,
 } from './booking.queries.ts';
 import {
   invalid,
   isUuid,
-  linkWorkflowToAppointment,
   requireActiveSpecialist,
   requireBookingSite,
   requireNotInPast,
@@ -71,6 +76,25 @@ const DAY_MS = 86_400_000;
 type FreeSlot = TimeRange & { room: number };
 /** `slots` are the free parts of the day's `timeslots`. */
 type FreeDay = { date: string; timezone: string; timeslots: FreeSlot[]; slots: FreeSlot[] };
+
+/** A booking as the booking form or an approved appointment request asks for it. */
+export type BookingInput = {
+  specialistId?: string | null | undefined;
+  /** The day of `start` in `timezone` (YYYY-MM-DD). */
+  date: string;
+  start: Date;
+  durationMinutes?: number | null | undefined;
+  timezone: string;
+  appointmentType?: string | null | undefined;
+  consultationType: 'NEW' | 'REVIEW';
+  siteId?: string | null | undefined;
+  dialInMethod?: PmAppointmentInput['dialInMethod'] | undefined;
+  notes?: string | null | undefined;
+  contOrTbc?: string | null | undefined;
+  smsTemplateSetId?: string | null | undefined;
+  /** The request field the time checks' messages belong to. */
+  timeField: string;
+};
 
 /** The instant of HH:mm on a YYYY-MM-DD in an IANA zone. */
 function instantOf(date: string, hhmm: string, zone: string) {
@@ -106,6 +130,8 @@ export function createBookingService(deps: {
   practiceManagement: PracticeManagementFactory;
 }) {
   const { db, clock, changes, practiceManagement } = deps;
+  const write = createChangeWriter({ db, changes });
+  const workflowChanged = (id: string) => [{ type: 'workflow.changed' as const, ids: [id] }];
 
   /**
    * The specialist's availability days from `from` to `to` (inclusive), each day's timeslots split
@@ -251,23 +277,86 @@ export function createBookingService(deps: {
     return recipients.length;
   }
 
-  function audit(
-    tx: Db,
+  const audit = (
     actor: AuthContext,
     origin: RequestOrigin,
     action: string,
     workflowId: string,
     details: Record<string, unknown>,
-  ) {
-    return recordAudit(tx, {
-      action,
-      actorUserId: actor.user.uid,
-      actorRole: actor.user.role,
-      entityType: 'workflow',
-      entityId: workflowId,
-      ipAddress: origin.ipAddress,
-      details,
+  ): AuditEvent => ({
+    action,
+    ...auditedBy(actor, origin),
+    entityType: 'workflow',
+    entityId: workflowId,
+    details,
+  });
+
+  /**
+   * Books an appointment for a live workflow (locked by the caller, in its transaction), with the
+   * spec's checks in order, through the practice-management system, and copies it onto the workflow
+   * (booked). The one booking path: the booking form and approving an appointment request.
+   */
+  async function bookAppointment(tx: Db, actor: AuthContext, workflow: LiveWorkflow, input: BookingInput) {
+    const now = clock.now();
+    const smsTemplateSetId = await requireSmsTemplateSet(
+      tx,
+      input.smsTemplateSetId,
+      'selectedSMSTemplateSetId',
+    );
+    const durationMinutes = await checkTime(tx, {
+      workflow,
+      specialistId: input.specialistId,
+      date: input.date,
+      start: input.start,
+      durationMinutes: input.durationMinutes,
+      timezone: input.timezone,
+      field: input.timeField,
     });
+    const specialist = await requireActiveSpecialist(tx, input.specialistId, 'appointment.specialistId');
+    const type = input.appointmentType;
+    if (!type || !(BOOKING_FORM_APPOINTMENT_TYPES as readonly string[]).includes(type)) {
+      throw invalid('appointment.appointmentType', B.appointmentType);
+    }
+    const appointmentType = type as (typeof BOOKING_FORM_APPOINTMENT_TYPES)[number];
+    const site = await requireBookingSite(tx, appointmentType, input.siteId);
+
+    const result = await practiceManagement(tx).createAppointment({
+      clientId: workflow.clientId,
+      workflowId: workflow.id,
+      specialistId: specialist.id,
+      siteId: site.id,
+      startDateTime: input.start,
+      durationMinutes,
+      timezone: input.timezone,
+      appointmentType,
+      consultationType: input.consultationType,
+      dialInMethod: input.dialInMethod ?? null,
+      notes: input.notes ?? null,
+      smsTemplateSetId,
+      bookedBy: actor.user.uid,
+    });
+    if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
+    const booked = result.appointment;
+    await writeWorkflowCopies(
+      tx,
+      [workflow.id],
+      {
+        ...appointmentCopy(booked),
+        ...caseManagerCopy(
+          specialist,
+          await selectSpecialityNames(tx, specialist.id),
+          workflow.specialityName,
+        ),
+        ...siteCopy(site),
+      },
+      {
+        bookingStatus: 'booked',
+        ...(workflow.bookingStatus !== 'booked' ? { bookingStatusUpdatedAt: now } : {}),
+        isNewAppointment: input.consultationType === 'NEW',
+        ...(input.contOrTbc !== undefined ? { contOrTbc: input.contOrTbc } : {}),
+      },
+    );
+    return { booked, site, specialist };
   }
 
   return {
@@ -298,77 +387,36 @@ export function createBookingService(deps: {
       return { specialistId: query.specialistId, month: query.month, dates };
     },
 
+    bookAppointment,
+
     /** Books a new appointment for the workflow, with the spec's checks in order. */
     async create(actor: AuthContext, origin: RequestOrigin, input: Create): Promise<BookingResponse> {
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      return write(async (tx) => {
         const workflow = await workflowOf(tx, input.id);
         if (workflow.appointmentId) throw new AppError(ErrorCode.alreadyBooked, B.alreadyBooked);
         const { appointment } = input;
-        const now = clock.now();
-
-        await requireSmsTemplateSet(tx, input.selectedSMSTemplateSetId, 'selectedSMSTemplateSetId');
-        const start = instantOf(appointment.date, appointment.startTime, appointment.timezone);
-        const durationMinutes = await checkTime(tx, {
-          workflow,
-          specialistId: appointment.specialistId,
-          date: appointment.date,
-          start,
-          durationMinutes: appointment.durationMinutes,
-          timezone: appointment.timezone,
-          field: 'appointment.startTime',
+        const { booked, site, specialist } = await bookAppointment(tx, actor, workflow, {
+          ...appointment,
+          start: instantOf(appointment.date, appointment.startTime, appointment.timezone),
+          smsTemplateSetId: input.selectedSMSTemplateSetId,
+          timeField: 'appointment.startTime',
         });
-        const specialist = await requireActiveSpecialist(
-          tx,
-          appointment.specialistId,
-          'appointment.specialistId',
-        );
-        const type = appointment.appointmentType;
-        if (!type || !(BOOKING_FORM_APPOINTMENT_TYPES as readonly string[]).includes(type)) {
-          throw invalid('appointment.appointmentType', B.appointmentType);
-        }
-        const appointmentType = type as (typeof BOOKING_FORM_APPOINTMENT_TYPES)[number];
-        const site = await requireBookingSite(tx, appointmentType, appointment.siteId);
-
-        const result = await practiceManagement(tx).createAppointment({
-          clientId: workflow.clientId,
-          workflowId: workflow.id,
-          specialistId: specialist.id,
-          siteId: site.id,
-          startDateTime: start,
-          durationMinutes,
-          timezone: appointment.timezone,
-          appointmentType,
-          consultationType: appointment.consultationType,
-          dialInMethod: appointment.dialInMethod ?? null,
-          notes: appointment.notes ?? null,
-          smsTemplateSetId: input.selectedSMSTemplateSetId ?? null,
-          bookedBy: actor.user.uid,
-        });
-        if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
-        const booked = result.appointment;
-        await linkWorkflowToAppointment(tx, {
-          workflow,
-          booked,
-          specialist,
-          site,
-          consultationType: appointment.consultationType,
-          now,
-          contOrTbc: appointment.contOrTbc,
-        });
-        await audit(tx, actor, origin, 'appointment.booked', workflow.id, {
-          appointmentId: booked.appointmentId,
-          specialistId: specialist.id,
-        });
-        await changes.publish(tx, { type: 'workflow.changed', ids: [workflow.id] });
-        return { workflowId: workflow.id, appointment: summary(booked, site) };
+        return {
+          result: { workflowId: workflow.id, appointment: summary(booked, site) },
+          audit: [
+            audit(actor, origin, 'appointment.booked', workflow.id, {
+              appointmentId: booked.appointmentId,
+              specialistId: specialist.id,
+            }),
+          ],
+          events: workflowChanged(workflow.id),
+        };
       });
     },
 
     /** Moves the workflow's appointment, with the same time checks (its own time counts as free). */
     async reschedule(actor: AuthContext, origin: RequestOrigin, input: Reschedule): Promise<BookingResponse> {
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      return write(async (tx) => {
         const workflow = await workflowOf(tx, input.id);
         const current = await appointmentOf(tx, workflow, input.appointmentId);
         const start = new Date(input.startDateTime);
@@ -396,26 +444,26 @@ export function createBookingService(deps: {
         if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
         const moved = result.appointment;
         if (workflow.appointmentId === moved.appointmentId) {
-          await updateWorkflow(tx, workflow.id, {
-            appointmentStart: moved.startDateTime,
-            appointmentTimezone: moved.timezone,
-          });
+          await writeWorkflowCopies(tx, [workflow.id], appointmentCopy(moved));
         }
-        await audit(tx, actor, origin, 'appointment.rescheduled', workflow.id, {
-          appointmentId: moved.appointmentId,
-          from: current.startDateTime.toISOString(),
-          to: moved.startDateTime.toISOString(),
-        });
-        await changes.publish(tx, { type: 'workflow.changed', ids: [workflow.id] });
         const site = current.siteId ? await findSite(tx, current.siteId) : undefined;
-        return { workflowId: workflow.id, appointment: summary(moved, site) };
+        return {
+          result: { workflowId: workflow.id, appointment: summary(moved, site) },
+          audit: [
+            audit(actor, origin, 'appointment.rescheduled', workflow.id, {
+              appointmentId: moved.appointmentId,
+              from: current.startDateTime.toISOString(),
+              to: moved.startDateTime.toISOString(),
+            }),
+          ],
+          events: workflowChanged(workflow.id),
+        };
       });
     },
 
     /** Cancels (never deletes) the appointment and clears the workflow's copies; optionally queues e-mails. */
     async cancel(actor: AuthContext, origin: RequestOrigin, input: Cancel): Promise<CancelBookingResponse> {
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      return write(async (tx) => {
         const workflow = await workflowOf(tx, input.id);
         const appointment = await appointmentOf(tx, workflow, input.appointmentId);
         const now = clock.now();
@@ -425,9 +473,7 @@ export function createBookingService(deps: {
         });
         if (!cancelled) throw new AppError(ErrorCode.notFound, B.noSuchAppointment);
         if (workflow.appointmentId === cancelled.appointmentId) {
-          await updateWorkflow(tx, workflow.id, {
-            appointmentId: null,
-            appointmentStart: null,
+          await writeWorkflowCopies(tx, [workflow.id], appointmentCopy(null), {
             bookingStatus: 'awaitingBooking',
             ...(workflow.bookingStatus !== 'awaitingBooking' ? { bookingStatusUpdatedAt: now } : {}),
           });
@@ -438,16 +484,20 @@ export function createBookingService(deps: {
               practitioner: true,
             })
           : 0;
-        await audit(tx, actor, origin, 'appointment.cancelled', workflow.id, {
-          appointmentId: cancelled.appointmentId,
-          emailsQueued,
-        });
-        await changes.publish(tx, { type: 'workflow.changed', ids: [workflow.id] });
         return {
-          workflowId: workflow.id,
-          appointmentId: cancelled.appointmentId,
-          cancelledAt: now.toISOString(),
-          emailsQueued,
+          result: {
+            workflowId: workflow.id,
+            appointmentId: cancelled.appointmentId,
+            cancelledAt: now.toISOString(),
+            emailsQueued,
+          },
+          audit: [
+            audit(actor, origin, 'appointment.cancelled', workflow.id, {
+              appointmentId: cancelled.appointmentId,
+              emailsQueued,
+            }),
+          ],
+          events: workflowChanged(workflow.id),
         };
       });
     },
@@ -461,21 +511,24 @@ export function createBookingService(deps: {
       origin: RequestOrigin,
       input: CancellationEmail,
     ): Promise<CancellationEmailResponse> {
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      return write(async (tx) => {
         const workflow = await workflowOf(tx, input.id);
         const appointment = await findWorkflowAppointment(tx, workflow.id, input.appointmentId);
         if (!appointment) throw new AppError(ErrorCode.notFound, B.noSuchAppointment);
         if (!appointment.cancelledAt) throw new AppError(ErrorCode.conflict, B.notCancelled);
         const emailsQueued = await queueCancellationEmails(tx, actor, workflow, appointment, input.to);
         if (emailsQueued === 0) throw invalid('to', B.noRecipientAddress);
-        await audit(tx, actor, origin, 'appointment.cancellation-email.queued', workflow.id, {
-          appointmentId: appointment.id,
-          to: input.to,
-          emailsQueued,
-        });
-        await changes.publish(tx, { type: 'workflow.changed', ids: [workflow.id] });
-        return { workflowId: workflow.id, appointmentId: appointment.id, emailsQueued };
+        return {
+          result: { workflowId: workflow.id, appointmentId: appointment.id, emailsQueued },
+          audit: [
+            audit(actor, origin, 'appointment.cancellation-email.queued', workflow.id, {
+              appointmentId: appointment.id,
+              to: input.to,
+              emailsQueued,
+            }),
+          ],
+          events: workflowChanged(workflow.id),
+        };
       });
     },
   };

@@ -1,28 +1,9 @@
 import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import {
-  clients,
-  clinics,
-  referrerLocations,
-  referrers,
-  specialists,
-  workflows,
-} from '../../db/schema/index.ts';
-
-export type WorkflowRecord = typeof workflows.$inferSelect;
-type WorkflowValues = Partial<typeof workflows.$inferInsert>;
+import { clients, clinics, referrerLocations, referrers, specialists } from '../../db/schema/index.ts';
 
 export function likePattern(value: string) {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export async function findLiveWorkflow(db: Db, id: string) {
-  const [row] = await db
-    .select()
-    .from(workflows)
-    .where(and(eq(workflows.id, id), isNull(workflows.deletedAt)))
-    .limit(1);
-  return row;
 }
 
 export async function findSpecialist(db: Db, id: string) {
@@ -61,42 +42,6 @@ export async function findReferrerLocation(
     )
     .limit(1);
   return row;
-}
-
-/** Sets the copied columns on every live workflow of a client; answers their ids. */
-export async function updateClientWorkflows(db: Db, clientId: string, values: WorkflowValues) {
-  const rows = await db
-    .update(workflows)
-    .set(values)
-    .where(and(eq(workflows.clientId, clientId), isNull(workflows.deletedAt)))
-    .returning({ id: workflows.id });
-  return rows.map((r) => r.id);
-}
-
-export async function updateWorkflow(db: Db, id: string, values: WorkflowValues) {
-  await db.update(workflows).set(values).where(eq(workflows.id, id));
-}
-
-/** Sets the copied columns on the live workflows of a referral (and the given workflow); answers their ids. */
-export async function updateReferralWorkflows(
-  db: Db,
-  referralId: string,
-  values: WorkflowValues,
-  alsoWorkflowId?: string,
-) {
-  const rows = await db
-    .update(workflows)
-    .set(values)
-    .where(
-      and(
-        alsoWorkflowId
-          ? or(eq(workflows.referralId, referralId), eq(workflows.id, alsoWorkflowId))
-          : eq(workflows.referralId, referralId),
-        isNull(workflows.deletedAt),
-      ),
-    )
-    .returning({ id: workflows.id });
-  return rows.map((r) => r.id);
 }
 
 /** Live clients whose first, last or full name contains the text (case-insensitive). */

@@ -24,20 +24,26 @@ import type {
 } from '../../integrations/practice-management/practice-management.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
-import { recordAudit } from '../audit/audit.queries.ts';
+import { auditedBy, createChangeWriter } from '../../lib/write-change.ts';
+import { type AuditEvent, recordAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { findSite, selectSpecialityNames } from '../directory/directory.queries.ts';
 import {
+  caseManagerCopy,
+  copyClientToWorkflows,
+  copyReferralToWorkflows,
+  referralCopy,
+  referralEndDateCopy,
+  siteCopy,
+  writeWorkflowCopies,
+} from '../workflows/workflow-copies.ts';
+import { findLiveWorkflow } from '../workflows/workflows.queries.ts';
+import {
   findClinic,
-  findLiveWorkflow,
   findReferrer,
   findReferrerLocation,
   findSpecialist,
   searchClients,
-  updateClientWorkflows,
-  updateReferralWorkflows,
-  updateWorkflow,
-  type WorkflowRecord,
 } from './clients.queries.ts';
 
 type UpdatePatient = z.output<typeof UpdatePatientRequestSchema>;
@@ -107,21 +113,14 @@ export function createClientService(deps: {
 }) {
   const { db, changes, practiceManagement } = deps;
 
-  const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
-    db.transaction((transaction) => work(transaction as unknown as Db));
+  const write = createChangeWriter({ db, changes });
+  const workflowChanged = (ids: string[]) => [{ type: 'workflow.changed' as const, ids }];
 
   const audit = (
-    tx: Db,
     actor: AuthContext,
     origin: RequestOrigin,
     event: { action: string; entityType: string; entityId?: string; details?: Record<string, unknown> },
-  ) =>
-    recordAudit(tx, {
-      ...event,
-      actorUserId: actor.user.uid,
-      actorRole: actor.user.role,
-      ipAddress: origin.ipAddress,
-    });
+  ): AuditEvent => ({ ...event, ...auditedBy(actor, origin) });
 
   async function liveWorkflow(tx: Db, id: string) {
     const workflow = await findLiveWorkflow(tx, id);
@@ -142,23 +141,6 @@ export function createClientService(deps: {
     const sameAsResidential = fields.postalSameAsResidential ?? before?.postalSameAsResidential ?? false;
     const residential = fields.addressResidential ?? before?.addressResidential;
     return sameAsResidential && residential ? { ...fields, addressPostal: { ...residential } } : fields;
-  }
-
-  /** The workflow's copies of its case manager: id, name and (when it no longer fits) speciality. */
-  async function caseManagerCopies(
-    tx: Db,
-    workflow: WorkflowRecord,
-    specialist: NonNullable<Awaited<ReturnType<typeof findSpecialist>>>,
-  ) {
-    const names = await selectSpecialityNames(tx, specialist.id);
-    return {
-      specialistId: specialist.id,
-      caseManagerName: doctorName(specialist),
-      specialityName:
-        workflow.specialityName && names.includes(workflow.specialityName)
-          ? workflow.specialityName
-          : (names[0] ?? workflow.specialityName),
-    };
   }
 
   async function referralSummary(
@@ -207,7 +189,7 @@ export function createClientService(deps: {
       origin: RequestOrigin,
       input: UpdatePatient,
     ): Promise<ClientResponse> {
-      return inTransaction(async (tx) => {
+      return write(async (tx) => {
         const workflow = await findLiveWorkflow(tx, input.id);
         if (!workflow || workflow.clientId !== input.clientId) {
           throw notFound('This workflow does not exist for this client.');
@@ -230,30 +212,37 @@ export function createClientService(deps: {
         const after = await pm.updateClient(input.clientId, withPostalCopy(patch, before));
         if (!after) throw notFound('This client does not exist.');
 
-        const ids = await updateClientWorkflows(tx, input.clientId, {
-          clientFirstName: after.firstName,
-          clientLastName: after.lastName,
-          clientDateOfBirth: after.dateOfBirth,
-          urn: after.urn,
-        });
-        const workflowValues = {
-          ...(category !== undefined ? { category } : {}),
-          ...(siteId !== undefined ? { siteId: site?.id ?? null, siteName: site?.name ?? null } : {}),
-          ...(specialist ? await caseManagerCopies(tx, workflow, specialist) : {}),
+        const ids = await copyClientToWorkflows(tx, input.clientId, after);
+        const copies = {
+          ...(siteId !== undefined ? siteCopy(site) : {}),
+          ...(specialist
+            ? caseManagerCopy(
+                specialist,
+                await selectSpecialityNames(tx, specialist.id),
+                workflow.specialityName,
+              )
+            : {}),
         };
-        if (Object.keys(workflowValues).length) await updateWorkflow(tx, workflow.id, workflowValues);
+        const own = category !== undefined ? { category } : {};
+        if (Object.keys({ ...copies, ...own }).length) {
+          await writeWorkflowCopies(tx, [workflow.id], copies, own);
+        }
 
         const fields: string[] = changedFields(CLIENT_FIELDS, before, after);
         if (category !== undefined && category !== workflow.category) fields.push('category');
         if (siteId !== undefined && siteId !== workflow.siteId) fields.push('site');
-        await audit(tx, actor, origin, {
-          action: 'client.updated',
-          entityType: 'client',
-          entityId: input.clientId,
-          details: { fields, workflowId: workflow.id },
-        });
-        await changes.publish(tx, { type: 'workflow.changed', ids: [...new Set([workflow.id, ...ids])] });
-        return after;
+        return {
+          result: after,
+          audit: [
+            audit(actor, origin, {
+              action: 'client.updated',
+              entityType: 'client',
+              entityId: input.clientId,
+              details: { fields, workflowId: workflow.id },
+            }),
+          ],
+          events: workflowChanged([...new Set([workflow.id, ...ids])]),
+        };
       });
     },
 
@@ -263,7 +252,7 @@ export function createClientService(deps: {
       origin: RequestOrigin,
       input: CreateClient,
     ): Promise<ClientResponse> {
-      return inTransaction(async (tx) => {
+      return write(async (tx) => {
         await caseManager(tx, input.practitionerId, 'practitionerId');
         const fields: PmClientFields = withPostalCopy({
           urn: input.urn,
@@ -284,12 +273,16 @@ export function createClientService(deps: {
           postalSameAsResidential: input.postalSameAsResidential,
         });
         const client = await practiceManagement(tx).createClient(fields);
-        await audit(tx, actor, origin, {
-          action: 'client.created',
-          entityType: 'client',
-          entityId: client.clientId,
-        });
-        return client;
+        return {
+          result: client,
+          audit: [
+            audit(actor, origin, {
+              action: 'client.created',
+              entityType: 'client',
+              entityId: client.clientId,
+            }),
+          ],
+        };
       });
     },
 
@@ -300,11 +293,14 @@ export function createClientService(deps: {
       text: string,
     ): Promise<ClientSearchResponse> {
       const rows = await searchClients(db, text, CLIENT_SEARCH_LIMIT);
-      await audit(db, actor, origin, {
-        action: 'client.searched',
-        entityType: 'client',
-        details: { results: rows.length },
-      });
+      await recordAudit(
+        db,
+        audit(actor, origin, {
+          action: 'client.searched',
+          entityType: 'client',
+          details: { results: rows.length },
+        }),
+      );
       return { clients: rows };
     },
 
@@ -317,7 +313,7 @@ export function createClientService(deps: {
       origin: RequestOrigin,
       input: UpdateReferral,
     ): Promise<ReferralSummary> {
-      return inTransaction(async (tx) => {
+      return write(async (tx) => {
         const workflow = await liveWorkflow(tx, input.id);
         refuseOffActiveList(workflow);
         const referrer = input.referrer ? await findReferrer(tx, input.referrer.id) : undefined;
@@ -353,30 +349,28 @@ export function createClientService(deps: {
         }
         if (!after) throw notFound('This referral does not exist.');
 
-        const ids = await updateReferralWorkflows(
+        const ids = await copyReferralToWorkflows(
           tx,
           after.referralId,
-          {
-            referralId: after.referralId,
-            referrerId: after.referrerId,
-            clinicId: after.clinicId,
-            referrerName: referrer ? doctorName(referrer) : null,
-            referralEndDate: after.endDate,
-          },
+          referralCopy(after, referrer),
           workflow.id,
         );
-        await audit(tx, actor, origin, {
-          action: 'referral.updated',
-          entityType: 'referral',
-          entityId: after.referralId,
-          details: {
-            fields: changedFields(REFERRAL_FIELDS, before, after),
-            created: !before,
-            workflowId: workflow.id,
-          },
-        });
-        await changes.publish(tx, { type: 'workflow.changed', ids });
-        return referralSummary(tx, after, ids);
+        return {
+          result: await referralSummary(tx, after, ids),
+          audit: [
+            audit(actor, origin, {
+              action: 'referral.updated',
+              entityType: 'referral',
+              entityId: after.referralId,
+              details: {
+                fields: changedFields(REFERRAL_FIELDS, before, after),
+                created: !before,
+                workflowId: workflow.id,
+              },
+            }),
+          ],
+          events: workflowChanged(ids),
+        };
       });
     },
 
@@ -386,7 +380,7 @@ export function createClientService(deps: {
       origin: RequestOrigin,
       input: UpdateReferralDate,
     ): Promise<ReferralSummary> {
-      return inTransaction(async (tx) => {
+      return write(async (tx) => {
         const workflow = await liveWorkflow(tx, input.id);
         refuseOffActiveList(workflow);
         if (workflow.referralId !== input.referralId)
@@ -395,19 +389,23 @@ export function createClientService(deps: {
         const before = await pm.getReferral(input.referralId);
         const after = before && (await pm.updateReferral(input.referralId, dateFields(input.referralDate)));
         if (!before || !after) throw notFound('This referral does not exist.');
-        const ids = await updateReferralWorkflows(tx, after.referralId, { referralEndDate: after.endDate });
-        await audit(tx, actor, origin, {
-          action: 'referral.updated',
-          entityType: 'referral',
-          entityId: after.referralId,
-          details: {
-            fields: changedFields(REFERRAL_FIELDS, before, after),
-            created: false,
-            workflowId: workflow.id,
-          },
-        });
-        await changes.publish(tx, { type: 'workflow.changed', ids });
-        return referralSummary(tx, after, ids);
+        const ids = await copyReferralToWorkflows(tx, after.referralId, referralEndDateCopy(after));
+        return {
+          result: await referralSummary(tx, after, ids),
+          audit: [
+            audit(actor, origin, {
+              action: 'referral.updated',
+              entityType: 'referral',
+              entityId: after.referralId,
+              details: {
+                fields: changedFields(REFERRAL_FIELDS, before, after),
+                created: false,
+                workflowId: workflow.id,
+              },
+            }),
+          ],
+          events: workflowChanged(ids),
+        };
       });
     },
   };

@@ -11,28 +11,26 @@ import { SIGN_IN_ROLES } from '@telecare/domain/roles';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { ivrCalls, smsMessages, users, workflowActivities, type workflows } from '../../db/schema/index.ts';
+import { ivrCalls, smsMessages, users, workflowActivities } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { recordAudit } from '../audit/audit.queries.ts';
+import { auditedBy, createChangeWriter } from '../../lib/write-change.ts';
+import type { AuditEvent } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
-import { findSite } from '../directory/directory.queries.ts';
 import {
-  findAppointmentDetail,
-  findClientWithAddresses,
-  findReferralDetail,
-  findSpecialistWithSpeciality,
-  latestActivityName,
-  latestIvrCall,
-} from './workflow-detail.queries.ts';
+  lastActivityCopy,
+  type OwnWorkflowValues,
+  rebuildWorkflowCopies,
+  writeWorkflowCopies,
+} from './workflow-copies.ts';
+import { latestIvrCall } from './workflow-detail.queries.ts';
+import { toWorkflowRow } from './workflow-row.presenter.ts';
 import {
   attachCoordinatorNames,
-  findWorkflow,
+  findLiveWorkflow,
   findWorkflowsIncludingDeleted,
-  toWorkflowRow,
   updateWorkflows,
-  type WorkflowRecord,
   type WorkflowRecordWithNames,
 } from './workflows.queries.ts';
 
@@ -41,63 +39,58 @@ type UpdateTasks = z.output<typeof UpdateTasksSchema>;
 export const ACTING_PATIENT_REPLIES = { confirm: 'YES FROM TELECARE', decline: 'NO FROM TELECARE' } as const;
 export const GP_REPORT_EMPTY_MESSAGE = 'The GP report status can not be chosen while the GP report is empty.';
 
-const doctor = (p: { title?: string | null; firstName: string; lastName: string }) =>
-  [p.title ?? 'Dr', p.firstName, p.lastName].join(' ');
-
 export function createWorkflowActionService(deps: { db: Db; clock: Clock; changes: ChangeFeed }) {
   const { db, clock, changes } = deps;
 
-  /** Runs a change, its audit rows and its change event in one transaction. */
-  async function change<T>(work: (tx: Db) => Promise<{ result: T; ids: string[] }>) {
-    return db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const { result, ids } = await work(tx);
-      if (ids.length) await changes.publish(tx, { type: 'workflow.changed', ids });
-      return result;
-    });
-  }
+  const write = createChangeWriter({ db, changes });
+  const workflowChanged = (ids: string[]) => [{ type: 'workflow.changed' as const, ids }];
 
   const audit = (
-    tx: Db,
     auth: AuthContext,
     origin: RequestOrigin,
     action: string,
     id: string,
     details?: object,
-  ) =>
-    recordAudit(tx, {
-      action,
-      actorUserId: auth.user.uid,
-      actorRole: auth.user.role,
-      entityType: 'workflow',
-      entityId: id,
-      ipAddress: origin.ipAddress,
-      ...(details ? { details: { ...details } } : {}),
-    });
+  ): AuditEvent => ({
+    action,
+    ...auditedBy(auth, origin),
+    entityType: 'workflow',
+    entityId: id,
+    ...(details ? { details: { ...details } } : {}),
+  });
 
   async function loadLive(tx: Db, id: string) {
-    const workflow = await findWorkflow(tx, id);
+    const workflow = await findLiveWorkflow(tx, id);
     if (!workflow) throw new AppError(ErrorCode.notFound, 'This workflow does not exist.');
     return workflow;
+  }
+
+  /** The workflow as its list row shows it, after the change. */
+  async function rowOf(tx: Db, id: string, now = clock.now()) {
+    const [after] = await attachCoordinatorNames(tx, await findWorkflowsIncludingDeleted(tx, [id]));
+    return toWorkflowRow(after as WorkflowRecordWithNames, now);
   }
 
   async function setFlag(
     auth: AuthContext,
     origin: RequestOrigin,
     ids: string[],
-    values: Partial<typeof workflows.$inferInsert>,
+    values: OwnWorkflowValues,
     action: string,
     wantDeleted: boolean,
   ) {
-    return change(async (tx) => {
+    return write(async (tx) => {
       const found = (await findWorkflowsIncludingDeleted(tx, ids)).filter(
         (w) => Boolean(w.deletedAt) === wantDeleted,
       );
       if (found.length !== new Set(ids).size)
         throw new AppError(ErrorCode.notFound, 'Some of these workflows do not exist.');
       const updated = await updateWorkflows(tx, ids, values);
-      for (const { id } of updated) await audit(tx, auth, origin, action, id);
-      return { result: { updated: updated.length }, ids };
+      return {
+        result: { updated: updated.length },
+        audit: updated.map(({ id }) => audit(auth, origin, action, id)),
+        events: workflowChanged(ids),
+      };
     });
   }
 
@@ -145,41 +138,6 @@ export function createWorkflowActionService(deps: { db: Db; clock: Clock; change
     }
   }
 
-  /** The copies on the workflow row recomputed from the client, referral, appointment and site. */
-  async function derivedFields(tx: Db, workflow: WorkflowRecord) {
-    const client = await findClientWithAddresses(tx, workflow.clientId);
-    if (!client) throw new AppError(ErrorCode.conflict, 'This workflow has no client to rebuild from.');
-    const referral = workflow.referralId ? await findReferralDetail(tx, workflow.referralId) : undefined;
-    const appointment = workflow.appointmentId
-      ? await findAppointmentDetail(tx, workflow.appointmentId)
-      : undefined;
-    const specialistId = appointment?.specialist.id ?? workflow.specialistId;
-    const specialist = specialistId ? await findSpecialistWithSpeciality(tx, specialistId) : [];
-    const specialities = specialist.map((s) => s.speciality).filter((s): s is string => Boolean(s));
-    const site = workflow.siteId ? await findSite(tx, workflow.siteId) : undefined;
-    return {
-      urn: client.client.urn,
-      clientFirstName: client.client.firstName,
-      clientLastName: client.client.lastName,
-      clientDateOfBirth: client.client.dateOfBirth,
-      referrerId: referral?.referrer?.id ?? workflow.referrerId,
-      clinicId: referral?.clinic?.id ?? workflow.clinicId,
-      referrerName: referral?.referrer ? doctor(referral.referrer) : workflow.referrerName,
-      referralEndDate: referral ? referral.referral.endDate : workflow.referralEndDate,
-      specialistId: specialistId ?? null,
-      caseManagerName: specialist[0] ? doctor(specialist[0].specialist) : null,
-      specialityName:
-        workflow.specialityName && specialities.includes(workflow.specialityName)
-          ? workflow.specialityName
-          : (specialities[0] ?? workflow.specialityName),
-      siteName: appointment?.site?.name ?? site?.name ?? workflow.siteName,
-      appointmentStart: appointment?.appointment.startDateTime ?? null,
-      appointmentTimezone: appointment?.appointment.timezone ?? null,
-      appointmentId: appointment ? workflow.appointmentId : null,
-      lastActivityName: await latestActivityName(tx, workflow.id),
-    };
-  }
-
   return {
     archive: (auth: AuthContext, origin: RequestOrigin, ids: string[]) =>
       setFlag(auth, origin, ids, { archived: true }, 'workflow.archived', false),
@@ -203,40 +161,38 @@ export function createWorkflowActionService(deps: { db: Db; clock: Clock; change
 
     /** The Category cell of the active list. */
     async setCategory(auth: AuthContext, origin: RequestOrigin, id: string, category: string | null) {
-      return change(async (tx) => {
+      return write(async (tx) => {
         const workflow = await loadLive(tx, id);
         if (workflow.listName !== 'active') {
           throw new AppError(ErrorCode.conflict, 'The category can only be changed on the active list.');
         }
         await updateWorkflows(tx, [id], { category });
-        await audit(tx, auth, origin, 'workflow.category.updated', id, {
-          from: workflow.category,
-          to: category,
-        });
-        const [after] = await attachCoordinatorNames(tx, await findWorkflowsIncludingDeleted(tx, [id]));
-        return { result: toWorkflowRow(after as WorkflowRecordWithNames, clock.now()), ids: [id] };
+        return {
+          result: await rowOf(tx, id),
+          audit: [
+            audit(auth, origin, 'workflow.category.updated', id, { from: workflow.category, to: category }),
+          ],
+          events: workflowChanged([id]),
+        };
       });
     },
 
+    /** Recomputes the row's copies from their sources (workflow-copies.ts). */
     async rebuild(auth: AuthContext, origin: RequestOrigin, id: string) {
-      return change(async (tx) => {
-        const workflow = await loadLive(tx, id);
-        const fields = await derivedFields(tx, workflow);
-        const changed = Object.keys(fields).filter(
-          (key) =>
-            JSON.stringify(fields[key as keyof typeof fields]) !==
-            JSON.stringify(workflow[key as keyof WorkflowRecord]),
-        );
-        await updateWorkflows(tx, [id], fields);
-        await audit(tx, auth, origin, 'workflow.rebuilt', id, { fields: changed });
-        const [after] = await attachCoordinatorNames(tx, await findWorkflowsIncludingDeleted(tx, [id]));
-        return { result: toWorkflowRow(after as WorkflowRecordWithNames, clock.now()), ids: [id] };
+      return write(async (tx) => {
+        const rebuilt = await rebuildWorkflowCopies(tx, await loadLive(tx, id));
+        if (!rebuilt) throw new AppError(ErrorCode.conflict, 'This workflow has no client to rebuild from.');
+        return {
+          result: await rowOf(tx, id),
+          audit: [audit(auth, origin, 'workflow.rebuilt', id, { fields: rebuilt.changed })],
+          events: workflowChanged([id]),
+        };
       });
     },
 
     /** Staff answer for the patient: the reply text, the workflow's reply state and the voice call. */
     async actingPatient(auth: AuthContext, origin: RequestOrigin, id: string, answer: 'confirm' | 'decline') {
-      return change(async (tx) => {
+      return write(async (tx) => {
         const workflow = await loadLive(tx, id);
         const now = clock.now();
         const reply = ACTING_PATIENT_REPLIES[answer];
@@ -257,13 +213,15 @@ export function createWorkflowActionService(deps: { db: Db; clock: Clock; change
         const ivr = await latestIvrCall(tx, id);
         const ivrReply = answer === 'confirm' ? '1' : '2';
         if (ivr) await tx.update(ivrCalls).set({ reply: ivrReply }).where(eq(ivrCalls.id, ivr.id));
-        await updateWorkflows(tx, [id], {
+        await writeWorkflowCopies(tx, [id], lastActivityCopy(answer), {
           smsReply: answer === 'confirm' ? 'yes' : 'no',
-          lastActivityName: answer,
           ...(ivr ? { ivrReply } : {}),
         });
-        await audit(tx, auth, origin, 'workflow.acting-patient', id, { answer, ivrUpdated: Boolean(ivr) });
-        return { result: { updated: 1, reply, previousReply: workflow.smsReply }, ids: [id] };
+        return {
+          result: { updated: 1, reply, previousReply: workflow.smsReply },
+          audit: [audit(auth, origin, 'workflow.acting-patient', id, { answer, ivrUpdated: Boolean(ivr) })],
+          events: workflowChanged([id]),
+        };
       });
     },
 
@@ -272,7 +230,7 @@ export function createWorkflowActionService(deps: { db: Db; clock: Clock; change
      * workflow; on an archived workflow a change out of the set brings it back.
      */
     async updateTasks(auth: AuthContext, origin: RequestOrigin, input: UpdateTasks) {
-      return change(async (tx) => {
+      return write(async (tx) => {
         const workflow = await loadLive(tx, input.id);
         const { tasks } = input;
         checkStatuses(tasks, Boolean(workflow.gpReportDocumentId));
@@ -316,18 +274,24 @@ export function createWorkflowActionService(deps: { db: Db; clock: Clock; change
           gpReportIsNurseCheck: tasks.gp_report_t.is_nurse_check,
           archived,
         };
-        const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
+        const fields = (Object.keys(values) as (keyof typeof values)[]).filter(
           (key) => JSON.stringify(values[key]) !== JSON.stringify(workflow[key]),
         );
         await updateWorkflows(tx, [input.id], values);
-        await audit(tx, auth, origin, 'workflow.tasks.updated', input.id, { fields: changed });
-        if (archived !== workflow.archived) {
-          await audit(tx, auth, origin, archived ? 'workflow.archived' : 'workflow.un-archived', input.id, {
-            reason: 'booking status',
-          });
-        }
-        const [after] = await attachCoordinatorNames(tx, await findWorkflowsIncludingDeleted(tx, [input.id]));
-        return { result: toWorkflowRow(after as WorkflowRecordWithNames, now), ids: [input.id] };
+        return {
+          result: await rowOf(tx, input.id, now),
+          audit: [
+            audit(auth, origin, 'workflow.tasks.updated', input.id, { fields }),
+            ...(archived !== workflow.archived
+              ? [
+                  audit(auth, origin, archived ? 'workflow.archived' : 'workflow.un-archived', input.id, {
+                    reason: 'booking status',
+                  }),
+                ]
+              : []),
+          ],
+          events: workflowChanged([input.id]),
+        };
       });
     },
   };

@@ -13,7 +13,9 @@ import {
 import {
   bearer,
   createClient,
+  createReferrer,
   createSessionToken,
+  createSpecialist,
   createUser,
   createWorkflow,
 } from '../../test/factories.ts';
@@ -237,14 +239,51 @@ describe('workflow detail and actions', () => {
       referrerName: 'Dr Nobody',
     });
     await t.db.update(clients).set({ firstName: 'Renamed' }).where(eq(clients.id, client.id));
-    const res = await call('GET', `/api/admin/workflow/rebuild?id=${workflow.id}`);
+    // A GET changes nothing.
+    expect((await call('GET', `/api/admin/workflow/rebuild?id=${workflow.id}`)).statusCode).not.toBe(200);
+    expect((await rowOf(workflow.id))?.clientFirstName).toBe('Stale');
+    const res = await call('POST', '/api/admin/workflow/rebuild', { id: workflow.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       client: { firstName: 'Renamed', lastName: 'Name' },
       referrer: { name: 'Dr Rita Ferrer', referralEndDate: '2027-01-01' },
       urn: 'TC-R1',
     });
-    expect((await call('GET', '/api/admin/workflow/rebuild?id=nope')).statusCode).toBe(400);
+    expect((await call('POST', '/api/admin/workflow/rebuild', { id: 'nope' })).statusCode).toBe(400);
+  });
+
+  it("rebuilds the referrer and case manager names as the domain's doctor name when the title is empty", async () => {
+    const client = await createClient(t.db);
+    const referrer = await createReferrer(t.db, { title: '', firstName: 'Jane', lastName: 'Doe' });
+    const [referral] = await t.db
+      .insert(referrals)
+      .values({
+        clientId: client.id,
+        referrerId: referrer.id,
+        startDate: '2026-01-01',
+        endDate: '2027-01-01',
+      })
+      .returning();
+    const untitled = await createSpecialist(t.db, { title: null, firstName: 'Sam', lastName: 'Plain' }, [
+      'Neurology',
+    ]);
+    const blank = await createSpecialist(t.db, { title: '  ', firstName: 'Kim', lastName: 'Blank' });
+    const rebuilt = async (specialistId: string) => {
+      const workflow = await createWorkflow(t.db, {
+        clientId: client.id,
+        referralId: referral?.id,
+        specialistId,
+      });
+      const res = await call('POST', '/api/admin/workflow/rebuild', { id: workflow.id });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await rebuilt(untitled.id)).toMatchObject({
+      referrer: { name: 'Dr Jane Doe' },
+      caseManager: 'Dr Sam Plain',
+      speciality: 'Neurology',
+    });
+    expect((await rebuilt(blank.id)).caseManager).toBe('Dr Kim Blank');
   });
 
   it('acts for the patient: the reply text, the reply state and the voice-call record', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSessionToken, createUser, createWorkflow } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { attachCoordinatorNames, findWorkflowsIncludingDeleted, toWorkflowRow } from './workflows.queries.ts';
+import { toWorkflowRow } from './workflow-row.presenter.ts';
+import { attachCoordinatorNames, findWorkflowsIncludingDeleted } from './workflows.queries.ts';
 
 /** The experiments flag's Coordinator column: the booking coordinator's name, filter and sort. */
 describe('the Coordinator column of the workflow lists', () => {

@@ -20,11 +20,11 @@ import {
   selectSms,
   selectTodos,
 } from './workflow-detail.queries.ts';
+import { toWorkflowRow } from './workflow-row.presenter.ts';
 import {
   attachCoordinatorNames,
-  findWorkflow,
+  findLiveWorkflow,
   selectSameClientWorkflows,
-  toWorkflowRow,
   type WorkflowRecord,
 } from './workflows.queries.ts';
 
@@ -90,7 +90,7 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
   async function load(id: string): Promise<WorkflowRecord> {
-    const workflow = await findWorkflow(db, id);
+    const workflow = await findLiveWorkflow(db, id);
     if (!workflow) throw new AppError(ErrorCode.notFound, 'This workflow does not exist.');
     return workflow;
   }

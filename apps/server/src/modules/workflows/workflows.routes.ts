@@ -3,12 +3,12 @@ import {
   ActionResultSchema,
   DeleteWorkflowsSchema,
   HistoryResponseSchema,
+  RebuildWorkflowSchema,
   SelectedIdsSchema,
   UpdateCategorySchema,
   UpdateTasksSchema,
   WorkflowDetailSchema,
   WorkflowIdParamsSchema,
-  WorkflowIdQuerySchema,
 } from '@telecare/contracts/workflow-detail';
 import {
   WorkflowListRequestSchema,
@@ -103,18 +103,18 @@ export function workflowRoutes(deps: {
       async (request) => actions.restore(requireAuth(request), originOf(request), request.body.ids),
     );
 
-    app.get(
+    app.post(
       '/api/admin/workflow/rebuild',
       {
         config: write,
         schema: {
           tags,
           description: "Recomputes the workflow's copied fields from its client, referral and appointment.",
-          querystring: WorkflowIdQuerySchema,
+          body: RebuildWorkflowSchema,
           response: { 200: WorkflowRowSchema },
         },
       },
-      async (request) => actions.rebuild(requireAuth(request), originOf(request), request.query.id),
+      async (request) => actions.rebuild(requireAuth(request), originOf(request), request.body.id),
     );
 
     app.post(

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditEvent } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
-import { selectListPage, toWorkflowRow, type WorkflowListQuery } from './workflows.queries.ts';
+import { selectListPage, type WorkflowListQuery } from './workflow-list.queries.ts';
+import { toWorkflowRow } from './workflow-row.presenter.ts';
 
 /**
  * The audit row of a list page: which patients' rows were shown, by id. Filter texts may hold

@@ -1,0 +1,314 @@
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import {
+  appointments,
+  clientAddresses,
+  clients,
+  referrals,
+  specialistAvailability,
+  specialists,
+  specialistTimeslots,
+} from '../../db/schema/index.ts';
+import type {
+  PmAddress,
+  PmAppointment,
+  PmClient,
+  PmClientFields,
+  PmReferral,
+  PracticeManagement,
+} from './practice-management.ts';
+
+const EMPTY_ADDRESS: PmAddress = {
+  country: 'AUSTRALIA',
+  streetAddress: null,
+  suburb: null,
+  postcode: null,
+  state: null,
+};
+
+type ClientRow = typeof clients.$inferSelect;
+type AddressRow = typeof clientAddresses.$inferSelect;
+type ReferralRow = typeof referrals.$inferSelect;
+
+const toAddress = (row: AddressRow | undefined): PmAddress =>
+  row
+    ? {
+        country: row.country,
+        streetAddress: row.streetAddress,
+        suburb: row.suburb,
+        postcode: row.postcode,
+        state: row.state,
+      }
+    : { ...EMPTY_ADDRESS };
+
+const toReferral = (row: ReferralRow): PmReferral => ({
+  referralId: row.id,
+  clientId: row.clientId,
+  referrerId: row.referrerId,
+  clinicId: row.clinicId,
+  referrerLocationId: row.referrerLocationId,
+  specialistId: row.specialistId,
+  startDate: row.startDate,
+  expiredDate: row.expiredDate,
+  expiredDateByMonth: row.expiredDateByMonth,
+  endDate: row.endDate,
+});
+
+/**
+ * The built-in default: the practice-management data lives in our own tables (clients,
+ * client_addresses, referrals, appointments). As in Core+, a client's practitioner is stored as the
+ * practitioner's practice-management id (specialists.practitioner_id).
+ */
+export function createLocalPracticeManagement(db: Db): PracticeManagement {
+  async function practitionerCode(specialistId: string | null) {
+    if (!specialistId) return null;
+    const [row] = await db
+      .select({ code: specialists.practitionerId })
+      .from(specialists)
+      .where(eq(specialists.id, specialistId))
+      .limit(1);
+    if (!row) throw new Error('unknown specialist');
+    return row.code;
+  }
+
+  async function getClient(clientId: string): Promise<PmClient | undefined> {
+    const [row] = await db
+      .select({ client: clients, specialistId: specialists.id })
+      .from(clients)
+      .leftJoin(specialists, eq(specialists.practitionerId, clients.practitionerId))
+      .where(and(eq(clients.id, clientId), isNull(clients.deletedAt)))
+      .limit(1);
+    if (!row) return undefined;
+    const addresses = await db.select().from(clientAddresses).where(eq(clientAddresses.clientId, clientId));
+    return toClient(row.client, row.specialistId, addresses);
+  }
+
+  function toClient(c: ClientRow, specialistId: string | null, addresses: AddressRow[]): PmClient {
+    return {
+      clientId: c.id,
+      externalClientId: c.externalClientId,
+      urn: c.urn,
+      title: c.title,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      dateOfBirth: c.dateOfBirth,
+      gender: c.gender,
+      clientGroupId: c.clientGroupId,
+      practitionerId: specialistId,
+      email: c.email,
+      phoneNumberMobile: c.phoneMobile,
+      phoneNumberHome: c.phoneHome,
+      phoneNumberWork: c.phoneWork,
+      phoneNumberFax: c.phoneFax,
+      addressResidential: toAddress(addresses.find((a) => a.kind === 'residential')),
+      addressPostal: toAddress(addresses.find((a) => a.kind === 'postal')),
+      postalSameAsResidential: c.postalSameAsResidential,
+    };
+  }
+
+  async function clientColumns(fields: Partial<PmClientFields>) {
+    const columns: Partial<typeof clients.$inferInsert> = {};
+    if (fields.urn !== undefined) columns.urn = fields.urn;
+    if (fields.title !== undefined) columns.title = fields.title;
+    if (fields.firstName !== undefined) columns.firstName = fields.firstName;
+    if (fields.lastName !== undefined) columns.lastName = fields.lastName;
+    if (fields.dateOfBirth !== undefined) columns.dateOfBirth = fields.dateOfBirth;
+    if (fields.gender !== undefined) columns.gender = fields.gender;
+    if (fields.clientGroupId !== undefined) columns.clientGroupId = fields.clientGroupId;
+    if (fields.practitionerId !== undefined)
+      columns.practitionerId = await practitionerCode(fields.practitionerId);
+    if (fields.email !== undefined) columns.email = fields.email;
+    if (fields.phoneNumberMobile !== undefined) columns.phoneMobile = fields.phoneNumberMobile;
+    if (fields.phoneNumberHome !== undefined) columns.phoneHome = fields.phoneNumberHome;
+    if (fields.phoneNumberWork !== undefined) columns.phoneWork = fields.phoneNumberWork;
+    if (fields.phoneNumberFax !== undefined) columns.phoneFax = fields.phoneNumberFax;
+    if (fields.postalSameAsResidential !== undefined)
+      columns.postalSameAsResidential = fields.postalSameAsResidential;
+    return columns;
+  }
+
+  async function saveAddress(clientId: string, kind: 'residential' | 'postal', address: PmAddress) {
+    await db
+      .insert(clientAddresses)
+      .values({ clientId, kind, ...address })
+      .onConflictDoUpdate({
+        target: [clientAddresses.clientId, clientAddresses.kind],
+        set: { ...address, updatedAt: new Date() },
+      });
+  }
+
+  async function saveAddresses(clientId: string, fields: Partial<PmClientFields>) {
+    if (fields.addressResidential) await saveAddress(clientId, 'residential', fields.addressResidential);
+    if (fields.addressPostal) await saveAddress(clientId, 'postal', fields.addressPostal);
+  }
+
+  async function getReferral(referralId: string) {
+    const [row] = await db.select().from(referrals).where(eq(referrals.id, referralId)).limit(1);
+    return row ? toReferral(row) : undefined;
+  }
+
+  /** Whether [start, end) lies inside one of the specialist's timeslots, in the zone it was entered in. */
+  async function insideTimeslot(specialistId: string, start: Date, end: Date) {
+    const slotStart = sql`((${specialistAvailability.fullDate} + ${specialistTimeslots.startTime}) at time zone ${specialistAvailability.timezone})`;
+    const slotEnd = sql`((${specialistAvailability.fullDate} + ${specialistTimeslots.endTime}) at time zone ${specialistAvailability.timezone})`;
+    const [row] = await db
+      .select({ id: specialistTimeslots.id })
+      .from(specialistTimeslots)
+      .innerJoin(specialistAvailability, eq(specialistAvailability.id, specialistTimeslots.availabilityId))
+      .where(
+        and(
+          eq(specialistAvailability.specialistId, specialistId),
+          sql`${slotStart} <= ${start.toISOString()}::timestamptz`,
+          sql`${slotEnd} >= ${end.toISOString()}::timestamptz`,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  async function overlapsBooking(specialistId: string, start: Date, end: Date, exceptId?: string) {
+    const [row] = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.specialistId, specialistId),
+          isNull(appointments.cancelledAt),
+          lt(appointments.startDateTime, end),
+          gt(appointments.endDateTime, start),
+          exceptId ? ne(appointments.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /**
+   * One booking per specialist at a time: the row lock makes a concurrent booking wait, then see this
+   * one. Whether [start, end) is inside a timeslot and free (apart from the appointment `exceptId`).
+   */
+  async function lockedTimeIsFree(specialistId: string, start: Date, end: Date, exceptId?: string) {
+    const [specialist] = await db
+      .select({ id: specialists.id })
+      .from(specialists)
+      .where(eq(specialists.id, specialistId))
+      .for('update');
+    if (!specialist) return false;
+    if (!(await insideTimeslot(specialistId, start, end))) return false;
+    return !(await overlapsBooking(specialistId, start, end, exceptId));
+  }
+
+  const toAppointment = (row: typeof appointments.$inferSelect): PmAppointment => ({
+    appointmentId: row.id,
+    specialistId: row.specialistId,
+    startDateTime: row.startDateTime,
+    endDateTime: row.endDateTime,
+    durationMinutes: row.durationMinutes,
+    timezone: row.timezone,
+  });
+
+  return {
+    getClient,
+
+    async createClient(fields) {
+      const [row] = await db
+        .insert(clients)
+        .values({ firstName: fields.firstName, lastName: fields.lastName, ...(await clientColumns(fields)) })
+        .returning({ id: clients.id });
+      if (!row) throw new Error('client insert returned nothing');
+      await saveAddresses(row.id, fields);
+      const created = await getClient(row.id);
+      if (!created) throw new Error('created client not found');
+      return created;
+    },
+
+    async updateClient(clientId, patch) {
+      const columns = await clientColumns(patch);
+      const [row] = await db
+        .update(clients)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(and(eq(clients.id, clientId), isNull(clients.deletedAt)))
+        .returning({ id: clients.id });
+      if (!row) return undefined;
+      await saveAddresses(clientId, patch);
+      return getClient(clientId);
+    },
+
+    getReferral,
+
+    async createReferral(clientId, fields) {
+      const [row] = await db
+        .insert(referrals)
+        .values({ clientId, ...fields })
+        .returning();
+      if (!row) throw new Error('referral insert returned nothing');
+      return toReferral(row);
+    },
+
+    async updateReferral(referralId, patch) {
+      const [row] = await db
+        .update(referrals)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(referrals.id, referralId))
+        .returning();
+      return row ? toReferral(row) : undefined;
+    },
+
+    async createAppointment(input) {
+      const start = input.startDateTime;
+      const end = new Date(start.getTime() + input.durationMinutes * 60_000);
+      if (!(await lockedTimeIsFree(input.specialistId, start, end))) return { status: 'conflict' };
+      const [row] = await db
+        .insert(appointments)
+        .values({
+          workflowId: input.workflowId,
+          clientId: input.clientId,
+          specialistId: input.specialistId,
+          siteId: input.siteId,
+          startDateTime: start,
+          endDateTime: end,
+          durationMinutes: input.durationMinutes,
+          timezone: input.timezone,
+          appointmentType: input.appointmentType,
+          consultationType: input.consultationType,
+          dialInMethod: input.dialInMethod,
+          notes: input.notes,
+          smsTemplateSetId: input.smsTemplateSetId,
+          bookedBy: input.bookedBy,
+        })
+        .returning();
+      if (!row) throw new Error('appointment insert returned nothing');
+      return { status: 'created', appointment: toAppointment(row) };
+    },
+
+    async rescheduleAppointment(appointmentId, change) {
+      const live = and(eq(appointments.id, appointmentId), isNull(appointments.cancelledAt));
+      const [current] = await db.select().from(appointments).where(live).limit(1);
+      if (!current) return { status: 'notFound' };
+      const start = change.startDateTime;
+      const end = new Date(start.getTime() + change.durationMinutes * 60_000);
+      if (!(await lockedTimeIsFree(current.specialistId, start, end, current.id)))
+        return { status: 'conflict' };
+      const [row] = await db
+        .update(appointments)
+        .set({
+          startDateTime: start,
+          endDateTime: end,
+          durationMinutes: change.durationMinutes,
+          updatedAt: new Date(),
+        })
+        .where(live)
+        .returning();
+      return row ? { status: 'rescheduled', appointment: toAppointment(row) } : { status: 'notFound' };
+    },
+
+    async cancelAppointment(appointmentId, by) {
+      const [row] = await db
+        .update(appointments)
+        .set({ cancelledAt: by.cancelledAt, cancelledBy: by.cancelledBy, updatedAt: new Date() })
+        .where(and(eq(appointments.id, appointmentId), isNull(appointments.cancelledAt)))
+        .returning();
+      return row ? toAppointment(row) : undefined;
+    },
+  };
+}

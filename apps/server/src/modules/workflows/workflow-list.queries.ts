@@ -1,0 +1,277 @@
+/** The list queries: a request's conditions and order, its total, and the rows of its page. */
+import type { NamedFilter, WorkflowColumn, WorkflowListName } from '@telecare/contracts/workflows';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database.ts';
+import { workflowListCounts, workflows } from '../../db/schema/index.ts';
+import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
+import { deepPageIds } from './list-bookmarks.ts';
+import {
+  COLUMN_SQL,
+  COORDINATOR_NAME,
+  type ColumnSql,
+  likePattern,
+  NAMED_FILTER_SQL,
+} from './workflow-filters.ts';
+import { isDeleted, notDeleted, type WorkflowRecordWithNames } from './workflows.queries.ts';
+
+export type WorkflowListQuery = {
+  list: WorkflowListName;
+  page: number;
+  pageSize: number;
+  sort: { column: WorkflowColumn; direction: 'asc' | 'desc' }[];
+  filters: Partial<Record<WorkflowColumn, string>>;
+  namedFilters: NamedFilter[];
+  id?: string | undefined;
+};
+
+/** A list request turned into SQL once: its conditions and its order. */
+export type PreparedListQuery = {
+  query: WorkflowListQuery;
+  where: SQL | undefined;
+  order: SQL[];
+  wholeList: boolean;
+};
+
+export async function prepareListQuery(
+  db: Db,
+  query: WorkflowListQuery,
+  now: Date,
+): Promise<PreparedListQuery> {
+  return {
+    query,
+    where: await whereOf(db, query, now),
+    order: orderOf(query),
+    wholeList: isWholeList(query),
+  };
+}
+
+async function whereOf(db: Db, query: WorkflowListQuery, now: Date) {
+  if (query.id) {
+    // One workflow whatever its list; a deleted one only on the deleted list (IT staff).
+    return and(eq(workflows.id, query.id), query.list === 'deleted' ? isDeleted : notDeleted);
+  }
+  const conditions: (SQL | undefined)[] = [eq(workflows.listName, query.list)];
+  for (const [column, value] of Object.entries(query.filters) as [WorkflowColumn, string | undefined][]) {
+    if (value) conditions.push(await filterOf(db, query.list, COLUMN_SQL[column], value, now));
+  }
+  for (const name of query.namedFilters) conditions.push(NAMED_FILTER_SQL[name](now));
+  return and(...conditions);
+}
+
+/** Past this many distinct values in a list, a few-values column is filtered as plain text. */
+const FEW_VALUES_LIMIT = 500;
+
+async function filterOf(db: Db, list: WorkflowListName, column: ColumnSql, value: string, now: Date) {
+  if (!column.fewValues) return column.filter(value, now);
+  const values = await matchingValues(db, list, column.fewValues, value);
+  if (!values) return column.filter(value, now);
+  return values.length ? inArray(column.fewValues, values) : sql`false`;
+}
+
+/** The column's distinct values in the list, in order: one probe of the (list_name, column) index each. */
+const skipScan = (list: WorkflowListName, column: AnyPgColumn) => sql`
+  WITH RECURSIVE found(value) AS (
+    (SELECT ${column} FROM ${workflows}
+      WHERE ${workflows.listName} = ${list} AND ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
+    UNION ALL
+    SELECT (SELECT ${column} FROM ${workflows}
+      WHERE ${workflows.listName} = ${list} AND ${column} > found.value ORDER BY ${column} LIMIT 1)
+    FROM found WHERE found.value IS NOT NULL
+  )`;
+
+/** The column's distinct values in the list that contain the text; null when there are too many. */
+async function matchingValues(db: Db, list: WorkflowListName, column: AnyPgColumn, value: string) {
+  const result = (await db.execute(sql`${skipScan(list, column)}
+    SELECT value, value ILIKE ${likePattern(value)} AS matches
+    FROM found WHERE value IS NOT NULL LIMIT ${FEW_VALUES_LIMIT + 1}`)) as unknown as {
+    rows: { value: string; matches: boolean }[];
+  };
+  if (result.rows.length > FEW_VALUES_LIMIT) return null;
+  return result.rows.filter((row) => row.matches).map((row) => row.value);
+}
+
+/** The column's distinct values in the list, in the column's order; null when there are too many. */
+async function distinctValues(db: Db, list: WorkflowListName, column: AnyPgColumn) {
+  const result = (await db.execute(sql`${skipScan(list, column)}
+    SELECT value FROM found WHERE value IS NOT NULL LIMIT ${FEW_VALUES_LIMIT + 1}`)) as unknown as {
+    rows: { value: string }[];
+  };
+  return result.rows.length > FEW_VALUES_LIMIT ? null : result.rows.map((row) => row.value);
+}
+
+function orderOf(query: WorkflowListQuery) {
+  const order = query.sort.flatMap(({ column, direction }) =>
+    COLUMN_SQL[column].sort.map((expression) => (direction === 'asc' ? asc(expression) : desc(expression))),
+  );
+  // Ties follow the direction of the last sorted column (newest first by default), which is the
+  // order of the column's (list_name, column, creation time, id) index read forwards or backwards.
+  const ties = query.sort.at(-1)?.direction === 'asc' ? asc : desc;
+  if (!query.sort.some((s) => s.column === 'creationTimestamp'))
+    order.push(ties(workflows.creationTimestamp));
+  order.push(ties(workflows.id));
+  return order;
+}
+
+/** The direction when the list is in creation-time order only (the default order is descending). */
+function creationOrderOf(query: WorkflowListQuery) {
+  if (query.sort.length === 0) return 'desc';
+  const [only] = query.sort;
+  return query.sort.length === 1 && only?.column === 'creationTimestamp' ? only.direction : null;
+}
+
+const isWholeList = (query: WorkflowListQuery) =>
+  !query.id && query.namedFilters.length === 0 && !Object.values(query.filters).some(Boolean);
+
+/** Filtered results are counted exactly up to this many rows; past it the planner's estimate is used. */
+export const EXACT_COUNT_CAP = 5000;
+/** An estimate this far past the cap is taken as it is, without counting up to the cap first. */
+const TRUSTED_ESTIMATE = 4 * EXACT_COUNT_CAP;
+
+export type ListTotal = { total: number; estimated: boolean };
+
+export async function countWorkflows(
+  db: Db,
+  prepared: PreparedListQuery,
+  cap: number | null = EXACT_COUNT_CAP,
+): Promise<ListTotal> {
+  const { query, where } = prepared;
+  if (prepared.wholeList) {
+    const [kept] = await db
+      .select({ total: workflowListCounts.total })
+      .from(workflowListCounts)
+      .where(eq(workflowListCounts.listName, query.list));
+    return { total: kept?.total ?? 0, estimated: false };
+  }
+  if (cap === null) {
+    const [row] = await db.select({ total: count() }).from(workflows).where(where);
+    return { total: row?.total ?? 0, estimated: false };
+  }
+  const estimate = await estimateRows(db, where);
+  if (estimate > TRUSTED_ESTIMATE) return { total: estimate, estimated: true };
+  const matches = db
+    .select({ one: sql`1` })
+    .from(workflows)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
+  const counted = row?.total ?? 0;
+  if (counted <= cap) return { total: counted, estimated: false };
+  return { total: Math.max(cap + 1, estimate), estimated: true };
+}
+
+async function estimateRows(db: Db, where: SQL | undefined) {
+  const result = (await db.execute(
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${workflows} WHERE ${where}`,
+  )) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const cell = result.rows[0]?.['QUERY PLAN'];
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.round(plan[0].Plan['Plan Rows']);
+}
+
+/** The ids of a page: from bookmarks, by a group walk, or by an index walk past the offset. */
+async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number): Promise<string[]> {
+  const { query } = prepared;
+  const direction = creationOrderOf(query);
+  const deepIds =
+    prepared.wholeList && direction
+      ? await deepPageIds(db, query.list, { offset, limit: query.pageSize, direction })
+      : null;
+  if (deepIds) return deepIds;
+  const ids =
+    (await groupWalkIds(db, prepared, offset)) ??
+    (await db
+      .select({ id: workflows.id })
+      .from(workflows)
+      .where(prepared.where)
+      .orderBy(...prepared.order)
+      .limit(query.pageSize)
+      .offset(offset));
+  return ids.map((row) => row.id);
+}
+
+/**
+ * The workflows of a page, in the page's order, with their coordinators' names; the audit row of
+ * what is shown, when given, is written by the same statement.
+ */
+async function selectPageRows(db: Db, ids: string[], audit: AuditEvent | undefined) {
+  if (ids.length === 0) {
+    if (audit) await recordListReadAudit(db, audit);
+    return [];
+  }
+  const columns = { ...getTableColumns(workflows), coordinatorName: COORDINATOR_NAME };
+  const read = audit
+    ? db.with(db.$with('audited', {}).as(listReadAuditInsert(audit))).select(columns)
+    : db.select(columns);
+  const rows = await read.from(workflows).where(inArray(workflows.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+}
+
+export type ListPage = { rows: WorkflowRecordWithNames[]; page: number; total: number; estimated: boolean };
+
+/**
+ * A page of one list and its total. The page asked for is found while the total is counted; a
+ * page past the end is clamped to the last page, and a page past the real end of an estimated
+ * total is answered from an exact count. `auditOf` gives the audit row of what is shown, written
+ * by the statement that reads the page's rows.
+ */
+export async function selectListPage(
+  db: Db,
+  query: WorkflowListQuery,
+  now: Date,
+  auditOf?: (shown: { ids: string[]; page: number }) => AuditEvent,
+): Promise<ListPage> {
+  const prepared = await prepareListQuery(db, query, now);
+  const offsetOf = (page: number) => (page - 1) * query.pageSize;
+  const pageOf = (total: number) => Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)));
+  let [counted, ids] = await Promise.all([
+    countWorkflows(db, prepared),
+    selectPageIds(db, prepared, offsetOf(query.page)),
+  ]);
+  let page = pageOf(counted.total);
+  if (page !== query.page) ids = counted.total === 0 ? [] : await selectPageIds(db, prepared, offsetOf(page));
+  if (counted.estimated && ids.length < query.pageSize) {
+    counted = await countWorkflows(db, prepared, null);
+    page = pageOf(counted.total);
+    ids = await selectPageIds(db, prepared, offsetOf(page));
+  }
+  const rows = await selectPageRows(db, ids, auditOf?.({ ids, page }));
+  return { rows, page, total: counted.total, estimated: counted.estimated };
+}
+
+/** Past this offset a stacked sort is left to the planner. */
+const GROUP_WALK_MAX_OFFSET = 1000;
+
+/**
+ * A stacked sort of the whole list led by a column with few values (Speciality, Site, Bookings
+ * ...): each value's rows are read in the order of the remaining columns, value by value, until
+ * the page is full, so no value's rows are sorted as a whole (the next column's index serves).
+ */
+async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: number) {
+  const { query } = prepared;
+  const [first, second] = query.sort;
+  const column = first && COLUMN_SQL[first.column].groups;
+  if (!column || !second || !prepared.wholeList || offset > GROUP_WALK_MAX_OFFSET) return null;
+  const values = await distinctValues(db, query.list, column);
+  if (!values) return null;
+  // As in ORDER BY: empty values last when ascending, first when descending.
+  const groups = first.direction === 'asc' ? [...values, null] : [null, ...values.reverse()];
+  const rest = prepared.order.slice(COLUMN_SQL[first.column].sort.length);
+  const wanted = offset + query.pageSize;
+  const ids: { id: string }[] = [];
+  for (const value of groups) {
+    const rows = await db
+      .select({ id: workflows.id })
+      .from(workflows)
+      .where(and(prepared.where, value === null ? isNull(column) : eq(column, value)))
+      .orderBy(...rest)
+      .limit(wanted - ids.length);
+    ids.push(...rows);
+    if (ids.length >= wanted) break;
+  }
+  return ids.slice(offset);
+}
