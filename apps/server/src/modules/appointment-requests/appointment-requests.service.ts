@@ -22,6 +22,7 @@ import {
   requireNotInPast,
   requireReferralNotExpired,
   requireSmsTemplateSet,
+  runBookingChecks,
 } from '../booking/booking-rules.ts';
 import {
   type AppointmentRequestListQuery,
@@ -130,32 +131,26 @@ export function createAppointmentRequestService(deps: {
         if (refusal === 'alreadyBooked') throw new AppError(ErrorCode.alreadyBooked, B.requestAlreadyBooked);
         if (!workflow) throw new AppError(ErrorCode.notFound, B.noSuchWorkflow);
 
-        // The booking checks, in the spec's order (shared with the booking calls).
+        // The booking checks in the shared order; the request schema has checked the duration and type.
         const { appointment } = input;
         const now = clock.now();
         const start = new Date(appointment.startDateTime);
-        const smsTemplateSetId = await requireSmsTemplateSet(
-          tx,
-          input.selectedSMSTemplateSetId,
-          'selectedSMSTemplateSetId',
-        );
-        requireReferralNotExpired(
-          workflow.referralEndDate,
-          now,
-          appointment.timezone,
-          'appointment.startDateTime',
-        );
-        requireNotInPast(start, now, 'appointment.startDateTime');
-        const specialist = await requireActiveSpecialist(
-          tx,
-          appointment.specialistId,
-          'appointment.specialistId',
-        );
-        const site = await requireBookingSite(
-          tx,
-          appointment.appointmentType,
-          appointment.siteId ?? workflow.siteId,
-        );
+        const field = 'appointment.startDateTime';
+        const {
+          smsTemplateSet: smsTemplateSetId,
+          practitioner: specialist,
+          site,
+        } = await runBookingChecks({
+          smsTemplateSet: () =>
+            requireSmsTemplateSet(tx, input.selectedSMSTemplateSetId, 'selectedSMSTemplateSetId'),
+          referralNotExpired: () =>
+            requireReferralNotExpired(workflow.referralEndDate, now, appointment.timezone, field),
+          notInPast: () => requireNotInPast(start, now, field),
+          practitioner: () =>
+            requireActiveSpecialist(tx, appointment.specialistId, 'appointment.specialistId'),
+          site: () =>
+            requireBookingSite(tx, appointment.appointmentType, appointment.siteId ?? workflow.siteId),
+        });
 
         const result = await practiceManagement(tx).createAppointment({
           clientId: request.clientId,
