@@ -4,6 +4,8 @@ import {
   type BookingStatus,
   HISTORY_BOOKING_STATUSES,
 } from '@telecare/domain/booking-status';
+import { addDays, addMonths, dayAt, formatDateTimeAt, formatDay, instantAt } from '@telecare/domain/calendar';
+import { toHhmm } from '@telecare/domain/slots';
 import type {
   appointmentRequests,
   appointments,
@@ -18,18 +20,7 @@ import type {
   workflowActivities,
   workflows,
 } from '../schema/index.ts';
-import {
-  addDays,
-  addMinutes,
-  addMonths,
-  dateInZone,
-  daysBefore,
-  displayDate,
-  displayDateTime,
-  isWeekday,
-  minutesToTime,
-  zonedInstant,
-} from './dates.ts';
+import { addMinutes, daysBefore, isWeekday } from './dates.ts';
 import type {
   ClientSeed,
   DemoContext,
@@ -245,16 +236,16 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
       if (starts.length === 0) continue;
       const start = rng.pick(starts);
       session.used.push([start, start + minutes]);
-      return zonedInstant(session.date, minutesToTime(start), specialist.timezone);
+      return instantAt(session.date, toHhmm(start), specialist.timezone);
     }
     return null;
   }
 
   /** A weekday appointment time between two instants, in the specialist's zone. */
   function pastSlot(specialist: SpecialistSeed, from: Date, to: Date): Date {
-    let date = dateInZone(between(rng.next(), from, to), specialist.timezone);
+    let date = dayAt(between(rng.next(), from, to), specialist.timezone);
     while (!isWeekday(date)) date = addDays(date, -1);
-    let start = zonedInstant(date, minutesToTime(rng.int(36, 64) * 15), specialist.timezone);
+    let start = instantAt(date, toHhmm(rng.int(36, 64) * 15), specialist.timezone);
     while (start.getTime() > now.getTime() - 2 * HOUR) start = daysBefore(start, 7);
     return start;
   }
@@ -334,7 +325,7 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
       if (!start) {
         let date = addDays(today, rng.int(1, 50));
         while (!isWeekday(date)) date = addDays(date, 1);
-        start = zonedInstant(date, '10:00', specialist.timezone);
+        start = instantAt(date, '10:00', specialist.timezone);
       }
     } else if (rng.chance(PAST_APPOINTMENT[status] ?? 0)) {
       const earliest = new Date(createdAt.getTime() + 7 * DAY);
@@ -467,9 +458,9 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
       ? rng.weighted([
           ['CONT', 40],
           ['TBC', 30],
-          [`NRR X 1 ${displayDate(dateInZone(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 15],
-          [`NRR X 2 ${displayDate(dateInZone(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 10],
-          [`TBC ${displayDate(dateInZone(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 5],
+          [`NRR X 1 ${formatDay(dayAt(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 15],
+          [`NRR X 2 ${formatDay(dayAt(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 10],
+          [`TBC ${formatDay(dayAt(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 5],
         ] as const)
       : null;
     const weeksToAppointment =
@@ -479,7 +470,7 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
 
     // Referral.
     const referralId = ids.uuid();
-    const startDate = addDays(dateInZone(createdAt, 'Australia/Melbourne'), -rng.int(0, 21));
+    const startDate = addDays(dayAt(createdAt, 'Australia/Melbourne'), -rng.int(0, 21));
     let expiry = rng.weighted([
       ['12', 50],
       ['3', 15],
@@ -657,7 +648,7 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
     // --- Messages and activity ---------------------------------------------------------------------
     const patientName = `${client.firstName} ${client.lastName}`;
     const specialistName = `Dr ${specialist.firstName} ${specialist.lastName}`;
-    const appointmentTime = start ? displayDateTime(start, specialist.timezone) : '';
+    const appointmentTime = start ? formatDateTimeAt(start, specialist.timezone) : '';
     const phone = client.phoneMobile ?? '';
     const values = {
       patientName: client.firstName,
@@ -666,7 +657,7 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
       siteName: site.name,
       videoLink: specialist.videoLink ?? '',
       specialityName: speciality,
-      appointmentDate: start ? displayDate(dateInZone(start, specialist.timezone)) : '',
+      appointmentDate: start ? formatDay(dayAt(start, specialist.timezone)) : '',
     };
     const setId =
       client.age < 17
@@ -865,8 +856,8 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
         ...values,
         patientName,
         referrerName: referrer.displayName,
-        dateOfBirth: displayDate(client.dateOfBirth),
-        referralEndDate: endDate === '1900-01-01' ? 'no end date' : displayDate(endDate),
+        dateOfBirth: formatDay(client.dateOfBirth),
+        referralEndDate: endDate === '1900-01-01' ? 'no end date' : formatDay(endDate),
         inspections: inspections.join(', ') || 'recent blood tests',
       };
       const template = rng.pick(fillable(EMAIL_TEMPLATES.slice(1), emailValues));
@@ -951,7 +942,7 @@ export function buildWorkflows(ctx: DemoContext, dir: Directory, templates: Temp
     const client = clientById.get(workflow.clientId);
     const appointment = workflow.id ? appointmentOf.get(workflow.id) : undefined;
     if (!client || !appointment) continue;
-    const appointmentDate = dateInZone(appointment.startDateTime, appointment.timezone);
+    const appointmentDate = dayAt(appointment.startDateTime, appointment.timezone);
     // A report that arrived: reviewed (CP, QR) or not yet (no status); NC while none has arrived.
     if (workflow.gpReportStatus !== 'NC') {
       const id = ids.uuid();
