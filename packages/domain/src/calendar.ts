@@ -1,12 +1,5 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
-import {
-  addDays as addDaysTo,
-  addMonths as addMonthsTo,
-  format,
-  isValid,
-  lastDayOfMonth,
-  parse,
-} from 'date-fns';
+import { addDays as addDaysTo, addMonths as addMonthsTo, format, isValid, lastDayOfMonth } from 'date-fns';
 
 /**
  * The one calendar of the app, on the server and in the browser. Three kinds of value:
@@ -48,7 +41,9 @@ const dayText = (date: Date) => format(date, 'yyyy-MM-dd');
 
 /** Whether `text` is a real day written 'YYYY-MM-DD' (2026-02-30 is not). */
 export function isDay(text: string): boolean {
-  return DAY.test(text) && isValid(parse(text, 'yyyy-MM-dd', new Date()));
+  if (!DAY.test(text)) return false;
+  const day = utcDay(text);
+  return isValid(day) && dayText(day) === text;
 }
 
 export function addDays(day: string, days: number): string {
