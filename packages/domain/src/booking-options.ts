@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import type { DIAL_IN_METHODS } from '@telecare/contracts/booking';
-import { format } from 'date-fns';
+import { formatDateAt, monthOf } from './calendar.ts';
 
 /** The booking form's choices that the spec gives as rules (section 9), and how its calendar opens. */
 
@@ -9,7 +8,7 @@ const CONT_OR_TBC_ZONE = 'Australia/Melbourne';
 
 /** CONT, TBC, then 'NRR X 1', 'NRR X 2' and 'TBC' each followed by today's date (DD/MM/YYYY). */
 export function contOrTbcOptions(now: Date): string[] {
-  const today = format(new TZDate(now.getTime(), CONT_OR_TBC_ZONE), 'dd/MM/yyyy');
+  const today = formatDateAt(now, CONT_OR_TBC_ZONE);
   return ['CONT', 'TBC', `NRR X 1 ${today}`, `NRR X 2 ${today}`, `TBC ${today}`];
 }
 
@@ -29,5 +28,5 @@ export const DIAL_IN_METHOD_LABELS: Record<DialInMethod, string> = {
  */
 export function calendarStartMonth(appointmentDate: string | null | undefined, today: string): string {
   const shown = appointmentDate && appointmentDate >= today ? appointmentDate : today;
-  return `${shown.slice(0, 7)}-01`;
+  return monthOf(shown);
 }

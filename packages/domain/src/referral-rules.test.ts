@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { doctorName, isRealDate, referralEndDate } from './referral-rules.ts';
+import { doctorName, referralEndDate } from './referral-rules.ts';
 
 describe('referral rules', () => {
-  it('accepts only real YYYY-MM-DD calendar dates', () => {
-    expect(isRealDate('2024-02-29')).toBe(true);
-    expect(isRealDate('1990-01-31')).toBe(true);
-    expect(isRealDate('2026-02-30')).toBe(false);
-    expect(isRealDate('2025-02-29')).toBe(false);
-    expect(isRealDate('1990-13-01')).toBe(false);
-    expect(isRealDate('1990-00-10')).toBe(false);
-    expect(isRealDate('1990-1-1')).toBe(false);
-    expect(isRealDate('abc')).toBe(false);
-    expect(isRealDate('')).toBe(false);
-    expect(isRealDate('1990-01-01T00:00:00')).toBe(false);
-  });
-
   it('computes the end date: by month 0 indefinite, 3 or 12 from the start, else the expiry date', () => {
     expect(referralEndDate('2026-01-15', null, 0)).toBe('1900-01-01');
     expect(referralEndDate(null, null, 0)).toBe('1900-01-01');

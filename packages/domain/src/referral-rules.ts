@@ -1,15 +1,5 @@
-import { addMonths, INDEFINITE_END_DATE } from './workflow-rules.ts';
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a YYYY-MM-DD text naming a real calendar day (no 30 February, no month 13). */
-export function isRealDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+import { addMonths } from './calendar.ts';
+import { INDEFINITE_END_DATE } from './workflow-rules.ts';
 
 /**
  * The effective end of a referral: by month 0 is indefinite (1900-01-01), 3 or 12 add that many

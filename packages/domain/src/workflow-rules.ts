@@ -1,4 +1,5 @@
 import type { BookingStatus } from './booking-status.ts';
+import { addDays, addMonths, isDay, stepMonth } from './calendar.ts';
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
@@ -26,15 +27,6 @@ export function continuationLabel(contOrTbc: string | null): string | null {
   if (!contOrTbc) return null;
   const match = /^NRR X ([12])/.exec(contOrTbc);
   return match ? `NRR${match[1]}` : contOrTbc;
-}
-
-/** Adds months to a YYYY-MM-DD date, clamping to the month's last day. */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
 }
 
 export type ReferralEndState = 'indefinite' | 'expired' | 'expiring' | 'valid' | 'none';
@@ -155,26 +147,16 @@ export function voiceCallDot(ivr: {
  */
 export function dateFilterRange(text: string): { from: string; to: string } | null {
   const value = text.trim();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const valid = (y: number, m: number, d = 1) => {
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  };
+  const pad = (digits: string | undefined) => (digits ?? '').padStart(2, '0');
   let match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
   if (match) {
-    const [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    if (!valid(y, m, d)) return null;
-    const next = new Date(Date.UTC(y, m - 1, d + 1));
-    return {
-      from: `${y}-${pad(m)}-${pad(d)}`,
-      to: next.toISOString().slice(0, 10),
-    };
+    const from = `${match[3]}-${pad(match[2])}-${pad(match[1])}`;
+    return isDay(from) ? { from, to: addDays(from, 1) } : null;
   }
   match = /^\/?(\d{1,2})\/(\d{4})$/.exec(value);
   if (match) {
-    const [m, y] = [Number(match[1]), Number(match[2])];
-    if (!valid(y, m)) return null;
-    return { from: `${y}-${pad(m)}-01`, to: m === 12 ? `${y + 1}-01-01` : `${y}-${pad(m + 1)}-01` };
+    const from = `${match[2]}-${pad(match[1])}-01`;
+    return isDay(from) ? { from, to: stepMonth(from, 1) } : null;
   }
   match = /^(\d{4})$/.exec(value);
   if (match) {

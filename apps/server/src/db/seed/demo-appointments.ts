@@ -1,15 +1,9 @@
 /** The demo appointments: the specialists' free time, the booked appointments and the requests. */
+
+import { addDays, dayAt, instantAt } from '@telecare/domain/calendar';
+import { toHhmm } from '@telecare/domain/slots';
 import type { appointmentRequests, appointments, workflows } from '../schema/index.ts';
-import {
-  addDays,
-  between,
-  dateInZone,
-  daysBefore,
-  HOUR,
-  isWeekday,
-  minutesToTime,
-  zonedInstant,
-} from './dates.ts';
+import { between, daysBefore, HOUR, isWeekday } from './dates.ts';
 import type { DemoContext, Directory, Row, SessionSeed, SpecialistSeed } from './demo-directory.ts';
 import type { DemoStaff } from './demo-staff.ts';
 import type { WorkflowPlan } from './demo-workflow-plan.ts';
@@ -40,16 +34,16 @@ export function demoCalendar(ctx: DemoContext, dir: Directory) {
       if (starts.length === 0) continue;
       const start = rng.pick(starts);
       session.used.push([start, start + minutes]);
-      return zonedInstant(session.date, minutesToTime(start), specialist.timezone);
+      return instantAt(session.date, toHhmm(start), specialist.timezone);
     }
     return null;
   }
 
   /** A weekday appointment time between two instants, in the specialist's zone. */
   function pastSlot(specialist: SpecialistSeed, from: Date, to: Date): Date {
-    let date = dateInZone(between(rng.next(), from, to), specialist.timezone);
+    let date = dayAt(between(rng.next(), from, to), specialist.timezone);
     while (!isWeekday(date)) date = addDays(date, -1);
-    let start = zonedInstant(date, minutesToTime(rng.int(36, 64) * 15), specialist.timezone);
+    let start = instantAt(date, toHhmm(rng.int(36, 64) * 15), specialist.timezone);
     while (start.getTime() > now.getTime() - 2 * HOUR) start = daysBefore(start, 7);
     return start;
   }

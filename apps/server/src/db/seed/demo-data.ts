@@ -3,12 +3,13 @@
  * 500 workflows over every status. Choices come from a seeded PRNG (the same on every run); dates are
  * relative to the moment of loading so the data always looks current.
  */
+
+import { dayAt } from '@telecare/domain/calendar';
 import { count } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../modules/auth/password.ts';
 import type { Db } from '../database.ts';
 import * as schema from '../schema/index.ts';
-import { dateInZone } from './dates.ts';
 import { buildDirectory, type DemoContext, type Row } from './demo-directory.ts';
 import { buildWorkflows, type TemplateRefs } from './demo-workflows.ts';
 import { Random } from './random.ts';
@@ -121,7 +122,7 @@ export async function loadDemoDataIfEmpty(
     rng: new Random(SEED),
     ids: new Random(SEED ^ 0x5eed),
     now,
-    today: dateInZone(now, 'Australia/Melbourne'),
+    today: dayAt(now, 'Australia/Melbourne'),
   };
   const templates = buildTemplates(ctx.ids);
   const dir = buildDirectory(ctx, passwordHash);

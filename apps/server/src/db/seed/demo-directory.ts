@@ -1,4 +1,6 @@
 /** The demo directory: specialities, specialists and their schedules, clinics, referrers, sites, clients, users. */
+import { addDays, addMonths, weekdayOf } from '@telecare/domain/calendar';
+import { toMinutes } from '@telecare/domain/slots';
 import type {
   clientAddresses,
   clients,
@@ -35,7 +37,7 @@ import {
   type Suburb,
   timezoneOfPostcode,
 } from './australian-places.ts';
-import { addDays, addMonths, isWeekday, timeToMinutes, weekdayOf } from './dates.ts';
+import { isWeekday } from './dates.ts';
 import type { Random } from './random.ts';
 import {
   APPOINTMENT_LENGTHS,
@@ -297,8 +299,8 @@ export function buildDirectory(ctx: DemoContext, passwordHash: string): Director
         sessions.push({
           specialistId: specialist.id,
           date,
-          start: timeToMinutes(start),
-          end: timeToMinutes(end),
+          start: toMinutes(start),
+          end: toMinutes(end),
         });
       }
     }

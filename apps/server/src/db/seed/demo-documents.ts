@@ -1,6 +1,7 @@
 /** The demo documents: referral letters, GP reports (with the letters e-mailed to referrers) and results. */
 
-import { between, DAY, dateInZone } from './dates.ts';
+import { dayAt } from '@telecare/domain/calendar';
+import { between, DAY } from './dates.ts';
 import type { Appointment } from './demo-appointments.ts';
 import type { ClientSeed, DemoContext, Directory } from './demo-directory.ts';
 import type { DemoStaff } from './demo-staff.ts';
@@ -42,7 +43,7 @@ export function buildDocuments(
     const client = clientById.get(workflow.clientId);
     const appointment = workflow.id ? appointmentOf.get(workflow.id) : undefined;
     if (!client || !appointment) continue;
-    const appointmentDate = dateInZone(appointment.startDateTime, appointment.timezone);
+    const appointmentDate = dayAt(appointment.startDateTime, appointment.timezone);
     // A report that arrived: reviewed (CP, QR) or not yet (no status); NC while none has arrived.
     if (workflow.gpReportStatus !== 'NC') {
       const id = ids.uuid();

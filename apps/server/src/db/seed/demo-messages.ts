@@ -1,6 +1,8 @@
 /** The demo messages and activity of a workflow: SMS, voice calls, patient events, notifications, e-mails. */
+
+import { dayAt, formatDateTimeAt, formatDay } from '@telecare/domain/calendar';
 import type { smsMessages } from '../schema/index.ts';
-import { between, DAY, dateInZone, displayDate, displayDateTime, HOUR, MINUTE } from './dates.ts';
+import { between, DAY, HOUR, MINUTE } from './dates.ts';
 import type { DemoContext, Row } from './demo-directory.ts';
 import type { DemoStaff } from './demo-staff.ts';
 import type { WorkflowPlan } from './demo-workflow-plan.ts';
@@ -62,7 +64,7 @@ export function buildMessages(
   } = plan;
   const patientName = `${client.firstName} ${client.lastName}`;
   const specialistName = `Dr ${specialist.firstName} ${specialist.lastName}`;
-  const appointmentTime = start ? displayDateTime(start, specialist.timezone) : '';
+  const appointmentTime = start ? formatDateTimeAt(start, specialist.timezone) : '';
   const phone = client.phoneMobile ?? '';
   const values = {
     patientName: client.firstName,
@@ -71,7 +73,7 @@ export function buildMessages(
     siteName: site.name,
     videoLink: specialist.videoLink ?? '',
     specialityName: speciality,
-    appointmentDate: start ? displayDate(dateInZone(start, specialist.timezone)) : '',
+    appointmentDate: start ? formatDay(dayAt(start, specialist.timezone)) : '',
   };
   const setId =
     client.age < 17 ? templates.paediatricSetId : atHome ? templates.standardSetId : templates.regionalSetId;
@@ -266,8 +268,8 @@ export function buildMessages(
       ...values,
       patientName,
       referrerName: referrer.displayName,
-      dateOfBirth: displayDate(client.dateOfBirth),
-      referralEndDate: endDate === '1900-01-01' ? 'no end date' : displayDate(endDate),
+      dateOfBirth: formatDay(client.dateOfBirth),
+      referralEndDate: endDate === '1900-01-01' ? 'no end date' : formatDay(endDate),
       inspections: inspections.join(', ') || 'recent blood tests',
     };
     const template = rng.pick(fillable(EMAIL_TEMPLATES.slice(1), emailValues));

@@ -1,6 +1,8 @@
 /** The demo referrals: one per workflow, from the workflow's referrer at one of their clinics. */
+
+import { addDays, addMonths, dayAt } from '@telecare/domain/calendar';
 import type { referrals } from '../schema/index.ts';
-import { addDays, addMonths, DAY, dateInZone } from './dates.ts';
+import { DAY } from './dates.ts';
 import type { DemoContext, Row } from './demo-directory.ts';
 import type { WorkflowPlan } from './demo-workflow-plan.ts';
 
@@ -16,7 +18,7 @@ export function buildReferral(
   const { rng, ids, today } = ctx;
   const { client, status, isHistory, createdAt, referrer, location, specialist } = plan;
   const referralId = ids.uuid();
-  const startDate = addDays(dateInZone(createdAt, 'Australia/Melbourne'), -rng.int(0, 21));
+  const startDate = addDays(dayAt(createdAt, 'Australia/Melbourne'), -rng.int(0, 21));
   let expiry = rng.weighted([
     ['12', 50],
     ['3', 15],

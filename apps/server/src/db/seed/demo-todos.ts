@@ -1,7 +1,8 @@
 /** The demo todos: staff tasks, most about a workflow of the active list. */
 import { type BookingStatus, HISTORY_BOOKING_STATUSES } from '@telecare/domain/booking-status';
+import { addDays } from '@telecare/domain/calendar';
 import type { todos as todoTable, workflows as workflowTable } from '../schema/index.ts';
-import { addDays, HOUR } from './dates.ts';
+import { HOUR } from './dates.ts';
 import type { DemoContext, Directory, Row } from './demo-directory.ts';
 import type { DemoStaff } from './demo-staff.ts';
 import { TODO_DESCRIPTIONS } from './reference-data.ts';

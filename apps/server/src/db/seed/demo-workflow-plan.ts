@@ -1,17 +1,7 @@
 /** The choices that make one demo workflow: when, for whom, with whom, where, and how it went. */
 import { type BookingStatus, HISTORY_BOOKING_STATUSES } from '@telecare/domain/booking-status';
-import {
-  addDays,
-  addMinutes,
-  between,
-  DAY,
-  dateInZone,
-  displayDate,
-  HOUR,
-  isWeekday,
-  MINUTE,
-  zonedInstant,
-} from './dates.ts';
+import { addDays, dayAt, formatDay, instantAt } from '@telecare/domain/calendar';
+import { addMinutes, between, DAY, HOUR, isWeekday, MINUTE } from './dates.ts';
 import type { DemoCalendar } from './demo-appointments.ts';
 import type {
   ClientSeed,
@@ -175,7 +165,7 @@ export function planWorkflow(
     if (!start) {
       let date = addDays(today, rng.int(1, 50));
       while (!isWeekday(date)) date = addDays(date, 1);
-      start = zonedInstant(date, '10:00', specialist.timezone);
+      start = instantAt(date, '10:00', specialist.timezone);
     }
   } else if (rng.chance(PAST_APPOINTMENT[status] ?? 0)) {
     const earliest = new Date(createdAt.getTime() + 7 * DAY);
@@ -307,9 +297,9 @@ export function planWorkflow(
     ? rng.weighted([
         ['CONT', 40],
         ['TBC', 30],
-        [`NRR X 1 ${displayDate(dateInZone(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 15],
-        [`NRR X 2 ${displayDate(dateInZone(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 10],
-        [`TBC ${displayDate(dateInZone(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 5],
+        [`NRR X 1 ${formatDay(dayAt(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 15],
+        [`NRR X 2 ${formatDay(dayAt(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 10],
+        [`TBC ${formatDay(dayAt(statusUpdatedAt ?? now, 'Australia/Melbourne'))}`, 5],
       ] as const)
     : null;
   const weeksToAppointment =

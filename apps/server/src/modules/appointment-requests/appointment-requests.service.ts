@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import {
   type AppointmentRequestListResponse,
   type ApproveAppointmentRequestSchema,
@@ -7,7 +6,7 @@ import {
 } from '@telecare/contracts/appointment-requests';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { approvalRefusal, isListedRequest } from '@telecare/domain/appointment-requests';
-import { format } from 'date-fns';
+import { dayAt } from '@telecare/domain/calendar';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -129,7 +128,7 @@ export function createAppointmentRequestService(deps: {
         const start = new Date(appointment.startDateTime);
         const { booked } = await booking.bookAppointment(tx, actor, workflow, {
           ...appointment,
-          date: format(new TZDate(start.getTime(), appointment.timezone), 'yyyy-MM-dd'),
+          date: dayAt(start, appointment.timezone),
           start,
           siteId: appointment.siteId ?? workflow.siteId,
           smsTemplateSetId: input.selectedSMSTemplateSetId,

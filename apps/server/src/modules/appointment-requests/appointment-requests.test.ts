@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import type { AppointmentRequestListResponse } from '@telecare/contracts/appointment-requests';
-import { format } from 'date-fns';
+import { dayAt, instantAt } from '@telecare/domain/calendar';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
@@ -45,13 +44,8 @@ describe('appointment requests', () => {
   const ids = (page: { rows: { id: string }[] }) => page.rows.map((r) => r.id);
 
   /** A day some weeks ahead in Melbourne, and an instant at HH:mm on it. */
-  const day = (weeks: number) =>
-    format(new TZDate(t.clock.now().getTime() + weeks * 7 * 86_400_000, ZONE), 'yyyy-MM-dd');
-  const at = (date: string, hhmm: string) => {
-    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-    const [h, min] = hhmm.split(':').map(Number) as [number, number];
-    return new Date(new TZDate(y, m - 1, d, h, min, 0, ZONE).getTime()).toISOString();
-  };
+  const day = (weeks: number) => dayAt(t.clock.now().getTime() + weeks * 7 * 86_400_000, ZONE);
+  const at = (date: string, hhmm: string) => instantAt(date, hhmm, ZONE).toISOString();
 
   /** A bookable request: a specialist with a 09:00-12:00 slot, a workflow with a site, and the request. */
   async function bookable(bookingStatus = 'first', lastName = 'Requester') {

@@ -1,9 +1,13 @@
-import { TZDate } from '@date-fns/tz';
-import { BOOKING_MESSAGES, OWN_DEVICE_SITE_NAME } from '@telecare/contracts/booking';
+import {
+  BOOKING_FORM_APPOINTMENT_TYPES,
+  BOOKING_MESSAGES,
+  OWN_DEVICE_SITE_NAME,
+} from '@telecare/contracts/booking';
 import { ErrorCode } from '@telecare/contracts/errors';
+import { BOOKING_CHECK_MESSAGES, BOOKING_CHECKS, type BookingCheck } from '@telecare/domain/booking-checks';
+import { todayIn } from '@telecare/domain/calendar';
 import { doctorName } from '@telecare/domain/referral-rules';
 import { referralEndState } from '@telecare/domain/workflow-rules';
-import { format } from 'date-fns';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { PmAppointment } from '../../integrations/practice-management/practice-management.ts';
@@ -29,12 +33,34 @@ export const isUuid = (value: string | null | undefined): value is string =>
 export const invalid = (field: string, message: string) =>
   new AppError(ErrorCode.validation, message, { [field]: [message] });
 
+/** A failed booking check: a 400 with the check's message, on `field`. */
+export const failed = (check: BookingCheck, field: string) => invalid(field, BOOKING_CHECK_MESSAGES[check]);
+
+/** The server's own way of running some of the booking checks; each throws its 4xx. */
+export type BookingSteps = Partial<Record<BookingCheck, () => unknown>>;
+type StepResults<S extends BookingSteps> = {
+  [K in keyof S]: S[K] extends () => infer R ? Awaited<R> : never;
+};
+
+/**
+ * Runs the steps in the order the form uses too (@telecare/domain/booking-checks), whatever order
+ * they are written in, and answers what each returned, by check name.
+ */
+export async function runBookingChecks<S extends BookingSteps>(steps: S): Promise<StepResults<S>> {
+  const results: Partial<Record<BookingCheck, unknown>> = {};
+  for (const check of BOOKING_CHECKS) {
+    const step = steps[check];
+    if (step) results[check] = await step();
+  }
+  return results as StepResults<S>;
+}
+
 /**
  * 'The sms template can not be empty.' when missing or blank; 'The selected SMS template set does not
  * exist.' (its own code) when it is not the id of a set.
  */
 export async function requireSmsTemplateSet(db: Db, id: string | null | undefined, field: string) {
-  if (!id?.trim()) throw invalid(field, B.smsTemplateEmpty);
+  if (!id?.trim()) throw failed('smsTemplateSet', field);
   if (!isUuid(id) || !(await smsTemplateSetExists(db, id))) {
     throw new AppError(ErrorCode.smsTemplateSetNotFound, B.smsTemplateSetNotFound, {
       [field]: [B.smsTemplateSetNotFound],
@@ -50,19 +76,28 @@ export function requireReferralNotExpired(
   timezone: string,
   field: string,
 ) {
-  const today = format(new TZDate(now, timezone), 'yyyy-MM-dd');
-  if (referralEndState(referralEndDate, today) === 'expired') throw invalid(field, B.referralExpired);
+  if (referralEndState(referralEndDate, todayIn(timezone, now)) === 'expired') {
+    throw failed('referralNotExpired', field);
+  }
 }
 
 export function requireNotInPast(start: Date, now: Date, field: string) {
-  if (start.getTime() < now.getTime()) throw invalid(field, B.inThePast);
+  if (start.getTime() < now.getTime()) throw failed('notInPast', field);
 }
 
 /** 'Please select a valid practitioner.' for an unknown or inactive specialist. */
 export async function requireActiveSpecialist(db: Db, id: string | null | undefined, field: string) {
   const specialist = isUuid(id) ? await findActiveSpecialist(db, id) : undefined;
-  if (!specialist) throw invalid(field, B.practitioner);
+  if (!specialist) throw failed('practitioner', field);
   return specialist;
+}
+
+/** 'Please select a valid appointment type.' unless Own Device (atHome) or Hospital (atGpClinic). */
+export function requireAppointmentType(type: string | null | undefined, field: string) {
+  if (!type || !(BOOKING_FORM_APPOINTMENT_TYPES as readonly string[]).includes(type)) {
+    throw failed('appointmentType', field);
+  }
+  return type as (typeof BOOKING_FORM_APPOINTMENT_TYPES)[number];
 }
 
 /**
@@ -76,7 +111,7 @@ export async function requireBookingSite(db: Db, appointmentType: string, siteId
       : isUuid(siteId)
         ? await findSite(db, siteId)
         : undefined;
-  if (!site) throw invalid('appointment.siteId', B.site);
+  if (!site) throw failed('site', 'appointment.siteId');
   return site;
 }
 

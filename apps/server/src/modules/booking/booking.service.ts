@@ -1,9 +1,7 @@
-import { TZDate } from '@date-fns/tz';
 import {
   APPOINTMENT_DURATIONS,
   type AvailabilitySlotQuerySchema,
   type AvailabilitySlotResponse,
-  BOOKING_FORM_APPOINTMENT_TYPES,
   BOOKING_MESSAGES,
   type BookingResponse,
   type CancelBookingRequestSchema,
@@ -14,6 +12,15 @@ import {
   type RescheduleBookingRequestSchema,
 } from '@telecare/contracts/booking';
 import { ErrorCode } from '@telecare/contracts/errors';
+import {
+  addDays,
+  dayAt,
+  daysOfMonth,
+  formatDateTimeAt,
+  instantAt,
+  todayIn,
+  wallClockAt,
+} from '@telecare/domain/calendar';
 import { doctorName } from '@telecare/domain/referral-rules';
 import {
   fitsInSlot,
@@ -23,7 +30,6 @@ import {
   toHhmm,
   toMinutes,
 } from '@telecare/domain/slots';
-import { format } from 'date-fns';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type {
@@ -54,13 +60,17 @@ import {
   selectCancellationRecipients,
 } from './booking.queries.ts';
 import {
+  type BookingSteps,
+  failed,
   invalid,
   isUuid,
   requireActiveSpecialist,
+  requireAppointmentType,
   requireBookingSite,
   requireNotInPast,
   requireReferralNotExpired,
   requireSmsTemplateSet,
+  runBookingChecks,
 } from './booking-rules.ts';
 
 type Create = z.output<typeof CreateBookingRequestSchema>;
@@ -72,7 +82,6 @@ type AppointmentRow = NonNullable<Awaited<ReturnType<typeof findWorkflowAppointm
 type AvailabilityQuery = z.output<typeof AvailabilitySlotQuerySchema>;
 
 const B = BOOKING_MESSAGES;
-const DAY_MS = 86_400_000;
 type FreeSlot = TimeRange & { room: number };
 /** `slots` are the free parts of the day's `timeslots`. */
 type FreeDay = { date: string; timezone: string; timeslots: FreeSlot[]; slots: FreeSlot[] };
@@ -96,20 +105,12 @@ export type BookingInput = {
   timeField: string;
 };
 
-/** The instant of HH:mm on a YYYY-MM-DD in an IANA zone. */
-function instantOf(date: string, hhmm: string, zone: string) {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [h, min] = hhmm.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(y, m - 1, d, h, min, 0, zone).getTime());
-}
-
-/** Minutes since the local midnight of `date` in `zone`, clamped to that day. */
+/** The wall-clock minutes of `date` in `zone` at an instant, clamped to that day. */
 function localMinutes(instant: Date, date: string, zone: string) {
-  const local = new TZDate(instant.getTime(), zone);
-  const day = format(local, 'yyyy-MM-dd');
-  if (day < date) return 0;
-  if (day > date) return 24 * 60;
-  return local.getHours() * 60 + local.getMinutes();
+  const local = wallClockAt(instant, zone);
+  if (local.day < date) return 0;
+  if (local.day > date) return 24 * 60;
+  return toMinutes(local.time);
 }
 
 const summary = (booked: PmAppointment, site: { id: string; name: string } | undefined) => ({
@@ -151,8 +152,8 @@ export function createBookingService(deps: {
       await selectBookedTimes(
         tx,
         specialistId,
-        new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS),
-        new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS),
+        new Date(`${addDays(from, -1)}T00:00:00Z`),
+        new Date(`${addDays(to, 2)}T00:00:00Z`),
       )
     ).filter((a) => a.id !== exceptAppointmentId);
     const days = new Map<string, { timezone: string; slots: FreeSlot[] }>();
@@ -171,10 +172,10 @@ export function createBookingService(deps: {
   }
 
   /**
-   * The spec's time checks, in order: referral expired, duration empty, no available timeslots that
-   * day, the time not inside a free slot, in the past.
+   * The server's steps for the time checks (referral expired to in the past, in the shared order):
+   * `durationListed` answers the duration; `timeInFreeSlot` reads the day `dayHasFreeTime` loaded.
    */
-  async function checkTime(
+  function timeChecks(
     tx: Db,
     input: {
       workflow: LiveWorkflow;
@@ -186,32 +187,44 @@ export function createBookingService(deps: {
       exceptAppointmentId?: string;
       field: string;
     },
-  ): Promise<number> {
+  ) {
     const now = clock.now();
-    requireReferralNotExpired(input.workflow.referralEndDate, now, input.timezone, input.field);
-    const duration = input.durationMinutes;
-    if (!duration) throw invalid('durationMinutes', B.durationEmpty);
-    if (!(APPOINTMENT_DURATIONS as readonly number[]).includes(duration)) {
-      throw invalid('durationMinutes', B.duration);
-    }
-    const [day] = isUuid(input.specialistId)
-      ? await freeDays(tx, input.specialistId, input.date, input.date, input.exceptAppointmentId)
-      : [];
-    if (!day || day.slots.length === 0) throw invalid(input.field, B.noTimeslots);
-    const startMinutes =
-      format(new TZDate(input.start.getTime(), day.timezone), 'yyyy-MM-dd') === day.date
-        ? localMinutes(input.start, day.date, day.timezone)
-        : -1;
-    if (startMinutes < 0 || !fitsInSlot(day.slots, startMinutes, duration)) {
-      // Inside the availability but overlapping a booking: the time is taken (409, as when a
-      // concurrent booking wins the adapter's lock); outside the availability: 400.
-      if (startMinutes >= 0 && fitsInSlot(day.timeslots, startMinutes, duration)) {
-        throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
-      }
-      throw invalid(input.field, B.timeNotAvailable);
-    }
-    requireNotInPast(input.start, now, input.field);
-    return duration;
+    const duration = input.durationMinutes ?? 0;
+    let day: FreeDay | undefined;
+    return {
+      referralNotExpired: () =>
+        requireReferralNotExpired(input.workflow.referralEndDate, now, input.timezone, input.field),
+      durationGiven: () => {
+        if (!duration) throw failed('durationGiven', 'durationMinutes');
+      },
+      durationListed: () => {
+        if (!(APPOINTMENT_DURATIONS as readonly number[]).includes(duration)) {
+          throw failed('durationListed', 'durationMinutes');
+        }
+        return duration;
+      },
+      dayHasFreeTime: async () => {
+        [day] = isUuid(input.specialistId)
+          ? await freeDays(tx, input.specialistId, input.date, input.date, input.exceptAppointmentId)
+          : [];
+        if (!day || day.slots.length === 0) throw failed('dayHasFreeTime', input.field);
+      },
+      timeInFreeSlot: () => {
+        const startMinutes =
+          day && dayAt(input.start, day.timezone) === day.date
+            ? localMinutes(input.start, day.date, day.timezone)
+            : -1;
+        if (!day || startMinutes < 0 || !fitsInSlot(day.slots, startMinutes, duration)) {
+          // Inside the availability but overlapping a booking: the time is taken (409, as when a
+          // concurrent booking wins the adapter's lock); outside the availability: 400.
+          if (day && startMinutes >= 0 && fitsInSlot(day.timeslots, startMinutes, duration)) {
+            throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
+          }
+          throw failed('timeInFreeSlot', input.field);
+        }
+      },
+      notInPast: () => requireNotInPast(input.start, now, input.field),
+    } satisfies BookingSteps;
   }
 
   async function workflowOf(tx: Db, id: string) {
@@ -250,10 +263,7 @@ export function createBookingService(deps: {
         ),
       ),
     ];
-    const when = format(
-      new TZDate(appointment.startDateTime.getTime(), appointment.timezone),
-      'dd/MM/yyyy HH:mm',
-    );
+    const when = formatDateTimeAt(appointment.startDateTime, appointment.timezone);
     const patientName = patient
       ? `${patient.firstName} ${patient.lastName}`
       : `${workflow.clientFirstName} ${workflow.clientLastName}`;
@@ -298,27 +308,27 @@ export function createBookingService(deps: {
    */
   async function bookAppointment(tx: Db, actor: AuthContext, workflow: LiveWorkflow, input: BookingInput) {
     const now = clock.now();
-    const smsTemplateSetId = await requireSmsTemplateSet(
-      tx,
-      input.smsTemplateSetId,
-      'selectedSMSTemplateSetId',
-    );
-    const durationMinutes = await checkTime(tx, {
-      workflow,
-      specialistId: input.specialistId,
-      date: input.date,
-      start: input.start,
-      durationMinutes: input.durationMinutes,
-      timezone: input.timezone,
-      field: input.timeField,
+    const {
+      smsTemplateSet: smsTemplateSetId,
+      durationListed: durationMinutes,
+      practitioner: specialist,
+      appointmentType,
+      site,
+    } = await runBookingChecks({
+      smsTemplateSet: () => requireSmsTemplateSet(tx, input.smsTemplateSetId, 'selectedSMSTemplateSetId'),
+      ...timeChecks(tx, {
+        workflow,
+        specialistId: input.specialistId,
+        date: input.date,
+        start: input.start,
+        durationMinutes: input.durationMinutes,
+        timezone: input.timezone,
+        field: input.timeField,
+      }),
+      practitioner: () => requireActiveSpecialist(tx, input.specialistId, 'appointment.specialistId'),
+      appointmentType: () => requireAppointmentType(input.appointmentType, 'appointment.appointmentType'),
+      site: () => requireBookingSite(tx, input.appointmentType ?? '', input.siteId),
     });
-    const specialist = await requireActiveSpecialist(tx, input.specialistId, 'appointment.specialistId');
-    const type = input.appointmentType;
-    if (!type || !(BOOKING_FORM_APPOINTMENT_TYPES as readonly string[]).includes(type)) {
-      throw invalid('appointment.appointmentType', B.appointmentType);
-    }
-    const appointmentType = type as (typeof BOOKING_FORM_APPOINTMENT_TYPES)[number];
-    const site = await requireBookingSite(tx, appointmentType, input.siteId);
 
     const result = await practiceManagement(tx).createAppointment({
       clientId: workflow.clientId,
@@ -362,14 +372,11 @@ export function createBookingService(deps: {
   return {
     /** The month's available dates (today or later) with their free slots, in each day's zone. */
     async availability(query: AvailabilityQuery): Promise<AvailabilitySlotResponse> {
-      const year = Number(query.month.slice(0, 4));
-      const month = Number(query.month.slice(4));
-      const from = `${query.month.slice(0, 4)}-${query.month.slice(4)}-01`;
-      const to = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+      const month = daysOfMonth(`${query.month.slice(0, 4)}-${query.month.slice(4)}-01`);
       const now = clock.now();
-      const days = await freeDays(db, query.specialistId, from, to);
+      const days = await freeDays(db, query.specialistId, month[0] ?? '', month.at(-1) ?? '');
       const dates = days.flatMap((day) => {
-        const today = format(new TZDate(now, day.timezone), 'yyyy-MM-dd');
+        const today = todayIn(day.timezone, now);
         // Today's past minutes are not free any more.
         const slots =
           day.date === today
@@ -397,7 +404,7 @@ export function createBookingService(deps: {
         const { appointment } = input;
         const { booked, site, specialist } = await bookAppointment(tx, actor, workflow, {
           ...appointment,
-          start: instantOf(appointment.date, appointment.startTime, appointment.timezone),
+          start: instantAt(appointment.date, appointment.startTime, appointment.timezone),
           smsTemplateSetId: input.selectedSMSTemplateSetId,
           timeField: 'appointment.startTime',
         });
@@ -426,16 +433,18 @@ export function createBookingService(deps: {
             throw invalid('endDateTime', B.endDateTime);
           }
         }
-        const durationMinutes = await checkTime(tx, {
-          workflow,
-          specialistId: current.specialistId,
-          date: format(new TZDate(start.getTime(), current.timezone), 'yyyy-MM-dd'),
-          start,
-          durationMinutes: input.duration,
-          timezone: current.timezone,
-          exceptAppointmentId: current.id,
-          field: 'startDateTime',
-        });
+        const { durationListed: durationMinutes } = await runBookingChecks(
+          timeChecks(tx, {
+            workflow,
+            specialistId: current.specialistId,
+            date: dayAt(start, current.timezone),
+            start,
+            durationMinutes: input.duration,
+            timezone: current.timezone,
+            exceptAppointmentId: current.id,
+            field: 'startDateTime',
+          }),
+        );
         const result = await practiceManagement(tx).rescheduleAppointment(current.id, {
           startDateTime: start,
           durationMinutes,

@@ -1,6 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import { BOOKING_MESSAGES as B, type CreateBookingRequest } from '@telecare/contracts/booking';
-import { format } from 'date-fns';
+import { dayAt, instantAt } from '@telecare/domain/calendar';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditEvents, emailMessages, sites, workflows } from '../../db/schema/index.ts';
@@ -45,12 +44,8 @@ describe('booking', () => {
 
   /** A day some weeks ahead in Melbourne, and an instant at HH:mm on it. */
   const day = (weeks: number, days = 0) =>
-    format(new TZDate(t.clock.now().getTime() + (weeks * 7 + days) * 86_400_000, ZONE), 'yyyy-MM-dd');
-  const at = (date: string, hhmm: string) => {
-    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-    const [h, min] = hhmm.split(':').map(Number) as [number, number];
-    return new Date(new TZDate(y, m - 1, d, h, min, 0, ZONE).getTime()).toISOString();
-  };
+    dayAt(t.clock.now().getTime() + (weeks * 7 + days) * 86_400_000, ZONE);
+  const at = (date: string, hhmm: string) => instantAt(date, hhmm, ZONE).toISOString();
 
   /** The cancellation e-mail's text for an appointment of the 'Bea Booker' specialist. */
   const cancellationText = (
@@ -113,7 +108,9 @@ describe('booking', () => {
       `/api/admin/coreplus/availability-slot?specialistId=${specialistId}&month=${date.slice(0, 7).replace('-', '')}`,
     );
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { dates: { date: string; timezone: string; slots: object[] }[] };
+    const body = res.json() as {
+      dates: { date: string; timezone: string; slots: { start: string; end: string }[] }[];
+    };
     return body.dates.find((d) => d.date === date);
   };
 
@@ -299,6 +296,59 @@ describe('booking', () => {
     expect(res.statusCode, res.body).toBe(201);
     const [saved] = await t.db.select().from(workflows).where(eq(workflows.id, workflow.id));
     expect(saved).toMatchObject({ siteId: site.id, siteName: site.name, isNewAppointment: true });
+  });
+
+  it("books on the daylight-saving change days in the specialist's zone, whatever the server's zone", async () => {
+    const realNow = t.clock.now().getTime();
+    const hostZone = process.env.TZ;
+    t.clock.advance(Date.parse('2026-03-01T00:00:00Z') - realNow);
+    // A host zone with its own 30-minute change on the same nights: the worst case.
+    process.env.TZ = 'Australia/Lord_Howe';
+    try {
+      const slotsOf = async (specialistId: string, date: string) =>
+        (await availability(specialistId, date))?.slots.map((s) => `${s.start}-${s.end}`);
+      /** Books `startTime` for 30 minutes in a 01:00-04:00 slot of `date` in `zone`. */
+      const bookIn = async (
+        zone: CreateBookingRequest['appointment']['timezone'],
+        date: string,
+        startTime: string,
+      ) => {
+        const specialist = await createSpecialist(t.db, { firstName: 'Dee', lastName: 'Zoned' }, [
+          'Dermatology',
+        ]);
+        await createAvailability(t.db, {
+          specialistId: specialist.id,
+          fullDate: date,
+          timezone: zone,
+          slots: [{ start: '01:00', end: '04:00' }],
+        });
+        const workflow = await createWorkflow(t.db, { referralEndDate: '1900-01-01' });
+        const res = await call(
+          'POST',
+          URL,
+          booking(workflow.id, specialist.id, date, startTime, { timezone: zone }),
+        );
+        expect(res.statusCode, res.body).toBe(201);
+        return { specialistId: specialist.id, start: res.json().appointment.startDateTime as string };
+      };
+
+      // Perth has no daylight saving: 02:00 is 02:00 (+8), even on a host whose clock jumps then.
+      const perth = await bookIn('Australia/Perth', '2026-10-04', '02:00');
+      expect(perth.start).toBe('2026-10-03T18:00:00.000Z');
+      expect(await slotsOf(perth.specialistId, '2026-10-04')).toEqual(['01:00-02:00', '02:30-04:00']);
+      // Sydney's repeated hour (5 April): 02:30 is the second 02:30 (AEST, +10); the slot splits there.
+      const sydney = await bookIn('Australia/Sydney', '2026-04-05', '02:30');
+      expect(sydney.start).toBe('2026-04-04T16:30:00.000Z');
+      expect(await slotsOf(sydney.specialistId, '2026-04-05')).toEqual(['01:00-02:30', '03:00-04:00']);
+      // Lord Howe's half-hour gap (4 October): 03:00 is +11 after the change.
+      const lordHowe = await bookIn('Australia/Lord_Howe', '2026-10-04', '03:00');
+      expect(lordHowe.start).toBe('2026-10-03T16:00:00.000Z');
+      expect(await slotsOf(lordHowe.specialistId, '2026-10-04')).toEqual(['01:00-03:00', '03:30-04:00']);
+    } finally {
+      if (hostZone === undefined) delete process.env.TZ;
+      else process.env.TZ = hostZone;
+      t.clock.advance(realNow - t.clock.now().getTime());
+    }
   });
 
   it('gives one 201 and one 409 to two bookings of the same slot at the same time', async () => {

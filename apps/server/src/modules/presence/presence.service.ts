@@ -1,9 +1,8 @@
-import { TZDate } from '@date-fns/tz';
 import type { Role } from '@telecare/contracts/auth';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { ACTIVITY_REPORT_COLUMNS } from '@telecare/contracts/presence';
+import { dayAt, formatDateTimeAt } from '@telecare/domain/calendar';
 import { ROLE_LABELS, SIGN_IN_ROLES } from '@telecare/domain/roles';
-import { format } from 'date-fns';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -24,9 +23,8 @@ import {
 /** Presence days and report times are Melbourne's, as in the spec. */
 export const PRESENCE_ZONE = 'Australia/Melbourne';
 
-const inZone = (instant: Date) => new TZDate(instant, PRESENCE_ZONE);
-const dayOf = (instant: Date) => format(inZone(instant), 'yyyy-MM-dd');
-const timeOf = (instant: Date | null) => (instant ? format(inZone(instant), 'dd/MM/yyyy HH:mm') : '');
+const dayOf = (instant: Date) => dayAt(instant, PRESENCE_ZONE);
+const timeOf = (instant: Date | null) => (instant ? formatDateTimeAt(instant, PRESENCE_ZONE) : '');
 
 export function createPresenceService(deps: {
   db: Db;

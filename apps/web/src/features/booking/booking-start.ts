@@ -1,8 +1,8 @@
 import type { AppointmentRequestRow } from '@telecare/contracts/appointment-requests';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { calendarStartMonth } from '@telecare/domain/booking-options';
+import { wallClockAt } from '@telecare/domain/calendar';
 import type { ConsultationType } from './api/booking';
-import { wallClockOf } from './booking-rules';
 
 /** What the booking form starts from, whichever screen opened it. */
 export interface BookingStart {
@@ -23,10 +23,11 @@ export interface BookingStart {
 
 /** The day and time of a booked or requested start; a past day is not chosen, the calendar opens on today's month. */
 function scheduled(startDateTime: string | null | undefined, timeZone: string | undefined, today: string) {
-  const wall = startDateTime ? wallClockOf(startDateTime, timeZone) : null;
+  const wall =
+    startDateTime && !Number.isNaN(Date.parse(startDateTime)) ? wallClockAt(startDateTime, timeZone) : null;
   return {
-    month: calendarStartMonth(wall?.date, today),
-    date: wall && wall.date >= today ? wall.date : null,
+    month: calendarStartMonth(wall?.day, today),
+    date: wall && wall.day >= today ? wall.day : null,
     startTime: wall?.time ?? null,
   };
 }

@@ -1,12 +1,8 @@
 import { Box, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatTimeZoneName } from '../../../lib/format';
+import { zoneAbbreviationOn } from '@telecare/domain/calendar';
+import { toMinutes } from '@telecare/domain/slots';
 import type { AvailabilityDay } from '../api/booking';
-import { minutesOf, roomColour, zonedInstant } from '../booking-rules';
-
-/** A short zone name such as AEDT for a day in `timeZone`. */
-function zoneAbbreviation(day: AvailabilityDay): string {
-  return formatTimeZoneName(zonedInstant(day.date, '12:00', day.timezone).toISOString(), day.timezone);
-}
+import { roomColour } from '../booking-rules';
 
 /** A calendar day with one dot per room that has a free slot that day. */
 export function CalendarDay({ date, day }: { date: string; day: AvailabilityDay | undefined }) {
@@ -33,7 +29,8 @@ export function Timeslots({
   day: AvailabilityDay | undefined;
   onPick: (start: string) => void;
 }) {
-  const zone = day ? zoneAbbreviation(day) : '';
+  // A short zone name such as AEDT for the day.
+  const zone = day ? zoneAbbreviationOn(day.date, day.timezone) : '';
   return (
     <Stack gap={4} role="group" aria-label="Timeslots">
       <Text size="sm" fw={500}>
@@ -47,7 +44,7 @@ export function Timeslots({
         <ScrollArea.Autosize mah={340} type="auto">
           <Stack gap={4}>
             {[...day.slots]
-              .sort((a, b) => minutesOf(a.start) - minutesOf(b.start))
+              .sort((a, b) => toMinutes(a.start) - toMinutes(b.start))
               .map((slot) => {
                 const colour = roomColour(slot.room);
                 return (

@@ -17,7 +17,9 @@ import { DatePicker } from '@mantine/dates';
 import type { AppointmentRequestRow } from '@telecare/contracts/appointment-requests';
 import { type CreateBookingRequest, OWN_DEVICE_SITE_NAME } from '@telecare/contracts/booking';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
+import type { BookingMode } from '@telecare/domain/booking-checks';
 import { contOrTbcOptions } from '@telecare/domain/booking-options';
+import { instantAt, monthOf, todayIn } from '@telecare/domain/calendar';
 import { type FormEvent, useMemo, useState } from 'react';
 import { ACTION_FAILED, useActionBanner } from '../../../components/ui/action-banner';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -34,14 +36,11 @@ import {
 } from '../api/booking';
 import {
   APPOINTMENT_TYPE_LABELS,
-  type BookingMode,
   bookingWarnings,
   DIAL_IN_METHOD_OPTIONS,
   DURATIONS,
   firstBookingError,
-  localToday,
   START_TIMES,
-  zonedInstant,
 } from '../booking-rules';
 import { requestBookingStart, workflowBookingStart } from '../booking-start';
 import { CalendarDay, Timeslots } from './booking-calendar';
@@ -80,9 +79,6 @@ const sameName = (booked: string, label: string) =>
     .replace(/^Dr\.?\s+/i, '')
     .toLowerCase() === label.toLowerCase();
 
-/** 'YYYY-MM-01' of a 'YYYY-MM-DD' day. */
-const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
-
 /**
  * The spec's booking form in its three modes: Add Appointment, Reschedule Appointment, and Approve
  * of an appointment request (pre-filled from the request). Practitioner, type, a month calendar
@@ -100,8 +96,8 @@ export function BookingModal(props: BookingModalProps) {
   const sites = useSiteOptions();
   const [start] = useState(() =>
     props.mode === 'request'
-      ? requestBookingStart(props.request, localToday())
-      : workflowBookingStart(props.detail, props.mode, localToday()),
+      ? requestBookingStart(props.request, todayIn())
+      : workflowBookingStart(props.detail, props.mode, todayIn()),
   );
   const [contOrTbcData] = useState(() => contOrTbcOptions(new Date()));
 
@@ -205,7 +201,7 @@ export function BookingModal(props: BookingModalProps) {
         setFailure({ message: errorMessage(error), server: true });
       },
     };
-    const from = zonedInstant(chosenDay.date, startTime, chosenDay.timezone);
+    const from = instantAt(chosenDay.date, startTime, chosenDay.timezone);
     if (props.mode === 'reschedule' && props.detail.appointment) {
       reschedule.mutate(
         {

@@ -9,7 +9,8 @@ import {
   type UpdatePatientRequest,
 } from '@telecare/contracts/clients';
 import type { Address, WorkflowDetail } from '@telecare/contracts/workflow-detail';
-import { isRealDate, referralEndDate } from '@telecare/domain/referral-rules';
+import { isDay, todayIn } from '@telecare/domain/calendar';
+import { referralEndDate } from '@telecare/domain/referral-rules';
 import { ageOn } from '@telecare/domain/workflow-rules';
 import type { z } from 'zod';
 import type { EditClientSave, ReferralSave } from '../api/update-patient';
@@ -153,17 +154,10 @@ export function clientFormValuesOf(
   };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Today as YYYY-MM-DD in the viewer's zone. */
-export function todayIso(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The age in whole years for a valid YYYY-MM-DD date of birth from 1900 to today; undefined otherwise. */
-export function ageOf(dateOfBirth: string, today: string = todayIso()): number | undefined {
+export function ageOf(dateOfBirth: string, today: string = todayIn()): number | undefined {
   const value = dateOfBirth.trim();
-  if (!isRealDate(value) || value < EARLIEST_DATE_OF_BIRTH || value > today) return undefined;
+  if (!isDay(value) || value < EARLIEST_DATE_OF_BIRTH || value > today) return undefined;
   return ageOn(value, today);
 }
 
@@ -175,7 +169,7 @@ export function blockingErrors(values: ClientFormValues): ClientFormErrors {
   const errors: ClientFormErrors = {};
   if (!values.firstName.trim()) errors.firstName = true;
   if (!values.lastName.trim()) errors.lastName = true;
-  if (!isRealDate(values.dateOfBirth.trim())) errors.dateOfBirth = true;
+  if (!isDay(values.dateOfBirth.trim())) errors.dateOfBirth = true;
   return errors;
 }
 
@@ -238,7 +232,7 @@ function withBlocking(values: ClientFormValues, schemaErrors: ClientFormErrors):
   for (const field of ['firstName', 'lastName', 'dateOfBirth'] as const) {
     if (blocking[field]) errors[field] = true;
   }
-  if (!blocking.dateOfBirth && values.dateOfBirth.trim() > todayIso()) {
+  if (!blocking.dateOfBirth && values.dateOfBirth.trim() > todayIn()) {
     errors.dateOfBirth = CLIENT_FORM_MESSAGES.dateOfBirthInFuture;
   }
   return errors;
@@ -270,7 +264,7 @@ export function referralEndOf(
 ): string | null {
   if (!referralChanged(values, initial)) return savedEndDate;
   const date = referralDateOf(values.referral);
-  const valid = (d: string | null) => (d && isRealDate(d) ? d : null);
+  const valid = (d: string | null) => (d && isDay(d) ? d : null);
   return referralEndDate(valid(date.startDate), valid(date.expiredDate), date.expiredDateByMonth);
 }
 

@@ -1,7 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
+import { todayIn } from '@telecare/domain/calendar';
 import { referralEndState } from '@telecare/domain/workflow-rules';
 import { formatDate } from '../../../lib/format';
-import { ageOf, todayIso, UNDER_AGE_LIMIT } from './client-form-values';
+import { ageOf, UNDER_AGE_LIMIT } from './client-form-values';
 
 export interface ClientWarning {
   key: 'expiring' | 'expired' | 'under-age';
@@ -16,7 +17,7 @@ export interface ClientWarning {
 export function clientWarnings(
   dateOfBirth: string,
   referralEndDate: string | null | undefined,
-  today: string = todayIso(),
+  today: string = todayIn(),
 ): ClientWarning[] {
   const warnings: ClientWarning[] = [];
   if (referralEndDate) {

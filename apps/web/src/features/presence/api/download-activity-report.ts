@@ -1,4 +1,4 @@
-import { addMonths, type CalendarDate, today } from '../../../lib/format';
+import { addDays, addMonths, todayIn } from '@telecare/domain/calendar';
 
 /** GET /api/admin/user-activity/report?startDate&endDate (supervisors): a CSV file, saved to disk. */
 
@@ -11,22 +11,16 @@ export interface ReportRange {
   endDate: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export function isoDate(date: CalendarDate): string {
-  return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
-}
-
 /** From 7 days ago to today, in the viewer's time zone. */
 export function lastWeekRange(now: Date = new Date()): ReportRange {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 7);
-  return { startDate: isoDate(today(start)), endDate: isoDate(today(now)) };
+  const today = todayIn(undefined, now);
+  return { startDate: addDays(today, -7), endDate: today };
 }
 
 /** From one month ago to today, in the viewer's time zone. */
 export function lastMonthRange(now: Date = new Date()): ReportRange {
-  const end = today(now);
-  return { startDate: isoDate(addMonths(end, -1)), endDate: isoDate(end) };
+  const today = todayIn(undefined, now);
+  return { startDate: addMonths(today, -1), endDate: today };
 }
 
 /** Fetches the report; throws on any failure. */

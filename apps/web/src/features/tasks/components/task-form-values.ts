@@ -5,6 +5,7 @@ import {
   GP_REPORT_STATUS_LABELS,
   TASK_STATUS_LABELS,
 } from '@telecare/domain/booking-status';
+import { formatDateAt } from '@telecare/domain/calendar';
 
 /** The task panel's form: the four task groups, with text inputs as strings. */
 export interface TaskFormValues {
@@ -53,16 +54,10 @@ export const GP_REPORT_STATUS_OPTIONS = Object.entries(GP_REPORT_STATUS_LABELS).
   label: `${value} ${label}`,
 }));
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Today as DD/MM/YYYY in the viewer's zone. */
-export function todayText(now: Date = new Date()): string {
-  return `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
-}
-
 /** CONT, TBC, 'NRR X 1 <today>', 'NRR X 2 <today>', 'TBC <today>', plus the current value. */
 export function contOrTbcOptions(current: string | null, now: Date = new Date()): string[] {
-  const today = todayText(now);
+  // Today as DD/MM/YYYY in the viewer's zone.
+  const today = formatDateAt(now);
   const options = ['CONT', 'TBC', `NRR X 1 ${today}`, `NRR X 2 ${today}`, `TBC ${today}`];
   return current && !options.includes(current) ? [current, ...options] : options;
 }

@@ -7,18 +7,10 @@ import {
   GP_REPORT_STATUS_LABELS,
   TASK_STATUS_LABELS,
 } from '@telecare/domain/booking-status';
+import { addMonths, isDay, todayIn } from '@telecare/domain/calendar';
 import { INDEFINITE_END_DATE, INDEFINITELY_VALID } from '@telecare/domain/workflow-rules';
 import type { ReactNode } from 'react';
-import {
-  addMonths,
-  ageInYears,
-  dayNumber,
-  formatDate,
-  formatDateTime,
-  formatTimeZoneName,
-  parseCalendarDate,
-  today,
-} from '../../../lib/format';
+import { ageInYears, formatDate, formatDateTime, formatTimeZoneName } from '../../../lib/format';
 import { updateCategory } from '../api/update-category';
 import { useWorkflowAction } from '../hooks/use-workflow-action';
 import { formatAge } from '../utils/relative-time';
@@ -75,11 +67,10 @@ function ClientCell({ client }: { client: WorkflowRow['client'] }) {
 
 /** Expired: red; ends within 3 months: orange. */
 function referralEndColour(endDate: string): string | undefined {
-  const end = parseCalendarDate(endDate);
-  if (!end) return undefined;
-  const now = today();
-  if (dayNumber(end) < dayNumber(now)) return 'red.8';
-  if (dayNumber(end) <= dayNumber(addMonths(now, REFERRAL_WARNING_MONTHS))) return 'orange.9';
+  if (!isDay(endDate)) return undefined;
+  const today = todayIn();
+  if (endDate < today) return 'red.8';
+  if (endDate <= addMonths(today, REFERRAL_WARNING_MONTHS)) return 'orange.9';
   return undefined;
 }
 

@@ -1,0 +1,163 @@
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { addDays as addDaysTo, addMonths as addMonthsTo, format, isValid, lastDayOfMonth } from 'date-fns';
+
+/**
+ * The one calendar of the app, on the server and in the browser. Three kinds of value:
+ * - a day: 'YYYY-MM-DD', a date on the calendar in no zone (a date of birth, an availability day);
+ * - a wall-clock time: 'HH:mm' on a day in an IANA zone (a specialist's timeslot);
+ * - an instant: a `Date` (or an ISO string), stored as UTC.
+ * Where a zone is optional, leaving it out means the viewer's zone (the browser's, or the server's).
+ *
+ * Daylight-saving changes (the rule for wall-clock times that occur twice or not at all):
+ * - a wall-clock time that occurs twice (the April change: 02:30 in Sydney) names its second
+ *   occurrence, on standard time once the clock has gone back (as the server and the form did
+ *   before this module);
+ * - a wall-clock time that does not exist (the October gap: 02:00-02:59 in Sydney, 02:00-02:29 on
+ *   Lord Howe) is read with the offset in force before the change, so it lands later by the size of
+ *   the gap: 02:30 in Sydney is 03:30 AEDT, 02:15 on Lord Howe is 02:45 (+11). `wallClockExists`
+ *   tells them apart.
+ * The offsets come from @date-fns/tz's `tzOffset`, never from the host's zone, so the answers are
+ * the same on any machine.
+ */
+
+/** The viewer's zone: the browser's, or the server's. */
+export function viewerZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
+
+const toDate = (instant: Date | number | string) => (instant instanceof Date ? instant : new Date(instant));
+const inZone = (instant: Date | number | string, zone?: string) =>
+  new TZDate(toDate(instant).getTime(), zone ?? viewerZone());
+/** A day as midnight UTC, so that date-fns' day and month arithmetic never meets a zone change. */
+const utcDay = (day: string) => new TZDate(`${day}T00:00:00Z`, 'UTC');
+const dayText = (date: Date) => format(date, 'yyyy-MM-dd');
+
+// Days.
+
+/** Whether `text` is a real day written 'YYYY-MM-DD' (2026-02-30 is not). */
+export function isDay(text: string): boolean {
+  if (!DAY.test(text)) return false;
+  const day = utcDay(text);
+  return isValid(day) && dayText(day) === text;
+}
+
+export function addDays(day: string, days: number): string {
+  return dayText(addDaysTo(utcDay(day), days));
+}
+
+/** Adds whole months, clamping to the target month's last day (31 Jan + 1 month = 28 or 29 Feb). */
+export function addMonths(day: string, months: number): string {
+  return dayText(addMonthsTo(utcDay(day), months));
+}
+
+/** The first day ('YYYY-MM-01') of the day's month: what a month calendar shows. */
+export function monthOf(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+/** The month after (+1) or before (-1) the day's month, as its first day. */
+export function stepMonth(day: string, months: number): string {
+  return addMonths(monthOf(day), months);
+}
+
+/** Every day of the day's month, first to last: the days of a month calendar. */
+export function daysOfMonth(day: string): string[] {
+  const last = Number(dayText(lastDayOfMonth(utcDay(day))).slice(8));
+  return Array.from({ length: last }, (_, i) => `${day.slice(0, 7)}-${String(i + 1).padStart(2, '0')}`);
+}
+
+/** 0 Sunday ... 6 Saturday. */
+export function weekdayOf(day: string): number {
+  return utcDay(day).getDay();
+}
+
+// Zones: wall clock <-> instant.
+
+/** The instant at which the wall clock in `zone` shows `day` `time` (daylight-saving rule above). */
+export function instantAt(day: string, time: string, zone: string): Date {
+  if (!isDay(day) || !TIME.test(time)) return new Date(Number.NaN);
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const [h, min] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, h, min);
+  const offsetAt = (ms: number) => tzOffset(zone, new Date(ms)) * MINUTE_MS;
+  // Australian zones change at most once a day: the offsets a day either side are the candidates.
+  const before = offsetAt(wall - DAY_MS);
+  const after = offsetAt(wall + DAY_MS);
+  const fitting = [...new Set([before, after])]
+    .map((offset) => wall - offset)
+    .filter((instant) => instant + offsetAt(instant) === wall);
+  return new Date(fitting.length > 0 ? Math.max(...fitting) : wall - before);
+}
+
+/** The day and wall-clock time in `zone` at an instant. */
+export function wallClockAt(instant: Date | number | string, zone?: string): { day: string; time: string } {
+  const local = inZone(instant, zone);
+  return { day: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+}
+
+/** Whether the wall clock in `zone` ever shows `day` `time` (false in the spring-forward gap). */
+export function wallClockExists(day: string, time: string, zone: string): boolean {
+  const back = wallClockAt(instantAt(day, time, zone), zone);
+  return back.day === day && back.time === time;
+}
+
+/** The day in `zone` at an instant. */
+export function dayAt(instant: Date | number | string, zone?: string): string {
+  return format(inZone(instant, zone), 'yyyy-MM-dd');
+}
+
+/** Today ('YYYY-MM-DD') in `zone`. */
+export function todayIn(zone?: string, now: Date = new Date()): string {
+  return dayAt(now, zone);
+}
+
+// Display: the spec's DD/MM/YYYY and HH:mm, and the zone's short name.
+
+/** 'YYYY-MM-DD' as DD/MM/YYYY. */
+export function formatDay(day: string): string {
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+}
+
+/** An instant as DD/MM/YYYY in `zone`. */
+export function formatDateAt(instant: Date | number | string, zone?: string): string {
+  return format(inZone(instant, zone), 'dd/MM/yyyy');
+}
+
+/** An instant as HH:mm (24 hours) in `zone`. */
+export function formatTimeAt(instant: Date | number | string, zone?: string): string {
+  return format(inZone(instant, zone), 'HH:mm');
+}
+
+/** An instant as DD/MM/YYYY HH:mm in `zone`. */
+export function formatDateTimeAt(instant: Date | number | string, zone?: string): string {
+  return format(inZone(instant, zone), 'dd/MM/yyyy HH:mm');
+}
+
+const abbreviations = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's short name at an instant, as Australians write it: AEST/AEDT, ACST/ACDT, AWST, ACWST
+ * (Eucla), LHST/LHDT (Lord Howe). The names come from the runtime's 'en-AU' zone names; date-fns
+ * names zones in 'en-US', which gives GMT+10 instead.
+ */
+export function zoneAbbreviation(instant: Date | number | string, zone?: string): string {
+  const at = toDate(instant);
+  if (Number.isNaN(at.getTime())) return '';
+  const key = zone ?? '';
+  let formatter = abbreviations.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-AU', { timeZone: zone, timeZoneName: 'short', hour: 'numeric' });
+    abbreviations.set(key, formatter);
+  }
+  return formatter.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/** The zone's short name on a day (at its noon, after any change of that night). */
+export function zoneAbbreviationOn(day: string, zone: string): string {
+  return zoneAbbreviation(instantAt(day, '12:00', zone), zone);
+}
