@@ -43,6 +43,7 @@ import { createWorkflowService } from './modules/workflows/workflows.service.ts'
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { refuseNulCharacters } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web.ts';
 
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, { production: config.NODE_ENV === 'production' });
   refuseNulCharacters(app);
   await app.register(cookie);
   await registerOpenApi(app);
