@@ -14,6 +14,7 @@ import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-se
 import { startEmailDeliveryWorker } from './jobs/email-delivery.job.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createNetworkMatcher } from './lib/networks.ts';
 import { appointmentRequestRoutes } from './modules/appointment-requests/appointment-requests.routes.ts';
 import { createAppointmentRequestService } from './modules/appointment-requests/appointment-requests.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
+    // false, or the addresses of the proxies whose X-Forwarded-For entries are believed (config.ts).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
@@ -103,6 +105,7 @@ export async function buildApp(deps: AppDeps) {
     throttle,
     changes,
     geolocation: deps.geolocation ?? createGeoipLiteGeolocation(),
+    isExemptFromCountryCheck: createNetworkMatcher(config.countryCheckExemptNetworks),
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
   });
   const passwordReset = createPasswordResetService({
