@@ -46,4 +46,10 @@ describe('configuration', () => {
       /COUNTRY_CHECK_EXEMPT_NETWORKS: 'office' is not an IP address or a CIDR range/,
     );
   });
+
+  it('listens on loopback by default in development, on every interface in production', () => {
+    expect(readConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(readConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(readConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
 });

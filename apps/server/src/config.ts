@@ -55,7 +55,8 @@ const LOOPBACK = ['127.0.0.0/8', '::1'];
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default 0.0.0.0 in production; 127.0.0.1 elsewhere, so a development server is not on the network. */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default(path.resolve('data/pglite')),
@@ -84,6 +85,7 @@ const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
+  host: string;
   countryCheckExemptNetworks: string[];
   cookieSecure: boolean;
   publicUrl: string;
@@ -101,6 +103,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = config.NODE_ENV === 'production';
   return {
     ...config,
+    host: config.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     countryCheckExemptNetworks: config.COUNTRY_CHECK_EXEMPT_NETWORKS ?? (production ? [] : LOOPBACK),
     cookieSecure: config.COOKIE_SECURE ?? production,
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),

@@ -19,7 +19,7 @@ const shutdown = async () => {
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
-await app.listen({ host: config.HOST, port: config.PORT });
+await app.listen({ host: config.host, port: config.PORT });
 const url = `http://localhost:${config.PORT}`;
 console.log(`\nTelecare Staff is running at ${url}/admin (API docs: ${url}/api/docs)`);
 console.log(
@@ -30,6 +30,6 @@ if (demo) {
 }
 if (config.NODE_ENV === 'development') {
   console.log(
-    `Sign-in codes and e-mails go to the outbox: ${url}/api/dev/outbox (and SMS texts to this log).`,
+    `Sign-in codes and e-mails go to the outbox: ${url}/api/dev/outbox (from this machine only; SMS texts also go to this log).`,
   );
 }
