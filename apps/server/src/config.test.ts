@@ -52,4 +52,12 @@ describe('configuration', () => {
     expect(readConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
     expect(readConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
+
+  it('loads the demo data by default in development only', () => {
+    expect(readConfig({ NODE_ENV: 'development' }).loadDemoData).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production' }).loadDemoData).toBe(false);
+    expect(readConfig({ NODE_ENV: 'test' }).loadDemoData).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', LOAD_DEMO_DATA: 'true' }).loadDemoData).toBe(true);
+    expect(readConfig({ NODE_ENV: 'development', LOAD_DEMO_DATA: 'false' }).loadDemoData).toBe(false);
+  });
 });

@@ -60,7 +60,8 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default(path.resolve('data/pglite')),
-  LOAD_DEMO_DATA: booleanText.default(true),
+  /** Default true in development only; in production the demo accounts get a new random password. */
+  LOAD_DEMO_DATA: booleanText.optional(),
   COOKIE_SECURE: booleanText.optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
@@ -86,6 +87,7 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema> & {
   host: string;
+  loadDemoData: boolean;
   countryCheckExemptNetworks: string[];
   cookieSecure: boolean;
   publicUrl: string;
@@ -104,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...config,
     host: config.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
+    loadDemoData: config.LOAD_DEMO_DATA ?? config.NODE_ENV === 'development',
     countryCheckExemptNetworks: config.COUNTRY_CHECK_EXEMPT_NETWORKS ?? (production ? [] : LOOPBACK),
     cookieSecure: config.COOKIE_SECURE ?? production,
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
