@@ -1,6 +1,9 @@
 import { execSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { ensureDependencies } from './ensure-deps.mjs';
 
+// Read .env here, so that a NODE_ENV it sets wins over the development default below.
+if (existsSync('.env')) process.loadEnvFile('.env');
 ensureDependencies();
 console.log('Building the web app ...');
 execSync('npm run build --silent', { stdio: 'inherit' });

@@ -14,6 +14,7 @@ import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-se
 import { startEmailDeliveryWorker } from './jobs/email-delivery.job.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createNetworkMatcher } from './lib/networks.ts';
 import { createChangeWriter } from './lib/write-change.ts';
 import { appointmentRequestRoutes } from './modules/appointment-requests/appointment-requests.routes.ts';
 import { createAppointmentRequestService } from './modules/appointment-requests/appointment-requests.service.ts';
@@ -45,6 +46,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { refuseCrossSiteRequests } from './plugins/cross-site.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { refuseBadInput } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web.ts';
 
@@ -75,6 +77,7 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
+    // false, or the addresses of the proxies whose X-Forwarded-For entries are believed (config.ts).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
@@ -82,6 +85,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, { production: config.NODE_ENV === 'production' });
   refuseBadInput(app);
   refuseCrossSiteRequests(app, config.publicUrl);
   await app.register(cookie);
@@ -105,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
     changes,
     writeChange,
     geolocation: deps.geolocation ?? createGeoipLiteGeolocation(),
+    isExemptFromCountryCheck: createNetworkMatcher(config.countryCheckExemptNetworks),
     policy: { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
   });
   const passwordReset = createPasswordResetService({

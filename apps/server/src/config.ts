@@ -1,21 +1,76 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseNetworkList } from './lib/networks.ts';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Comma-separated addresses and CIDR ranges; '' is an empty list. */
+const networkList = z.string().transform((text, ctx) => {
+  const { networks, invalid } = parseNetworkList(text);
+  for (const entry of invalid) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `'${entry}' is not an IP address or a CIDR range (e.g. 10.0.0.0/8).`,
+    });
+  }
+  return networks;
+});
+
+const TRUST_PROXY_FORM =
+  'List the addresses or CIDR ranges of the reverse proxies in front of the app, comma-separated ' +
+  '(e.g. 127.0.0.1 for a proxy on this machine, or 10.0.0.5,10.1.0.0/16).';
+
+/**
+ * Which reverse proxies may say who the client is (X-Forwarded-For): none (unset, false) or the
+ * proxies' addresses. The client is then the rightmost address that no listed proxy added. `true`
+ * would believe whatever a client writes there; a proxy count cannot tell a proxy from a client
+ * that connects directly (Fastify 5 ignores one).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((text, ctx): false | string[] => {
+    const value = text?.trim().toLowerCase() ?? '';
+    if (value === '' || value === 'false' || value === 'no' || value === '0') return false;
+    const refuse = (why: string) => {
+      ctx.addIssue({ code: 'custom', message: `${why} ${TRUST_PROXY_FORM}` });
+      return z.NEVER;
+    };
+    if (value === 'true' || value === 'yes') {
+      return refuse('true would believe any X-Forwarded-For a client sends.');
+    }
+    if (/^\d+$/.test(value)) {
+      return refuse('a proxy count cannot tell a proxy from a client that connects directly.');
+    }
+    const { networks, invalid } = parseNetworkList(value);
+    if (invalid.length > 0) {
+      return refuse(`${invalid.map((entry) => `'${entry}'`).join(', ')}: not an IP address or a CIDR range.`);
+    }
+    return networks;
+  });
+
+const LOOPBACK = ['127.0.0.0/8', '::1'];
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default 0.0.0.0 in production; 127.0.0.1 elsewhere, so a development server is not on the network. */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default(path.resolve('data/pglite')),
-  LOAD_DEMO_DATA: booleanText.default(true),
+  /** Default true in development only; in production the demo accounts get a new random password. */
+  LOAD_DEMO_DATA: booleanText.optional(),
   COOKIE_SECURE: booleanText.optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxy,
+  /**
+   * Addresses that skip the country check at sign-in. Default loopback in development and test,
+   * none in production.
+   */
+  COUNTRY_CHECK_EXEMPT_NETWORKS: networkList.optional(),
   /** The address staff use to reach the app; links in e-mails point here. */
   PUBLIC_URL: z.string().url().optional(),
   /** smtp://user:password@host:port (smtps:// for TLS). Unset = e-mails go to the outbox table. */
@@ -31,6 +86,9 @@ const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
+  host: string;
+  loadDemoData: boolean;
+  countryCheckExemptNetworks: string[];
   cookieSecure: boolean;
   publicUrl: string;
   /** EMAIL_WORKER_INTERVAL_MS with its default applied; 0 = the worker does not run. */
@@ -44,9 +102,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const config = parsed.data;
+  const production = config.NODE_ENV === 'production';
   return {
     ...config,
-    cookieSecure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
+    host: config.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
+    loadDemoData: config.LOAD_DEMO_DATA ?? config.NODE_ENV === 'development',
+    countryCheckExemptNetworks: config.COUNTRY_CHECK_EXEMPT_NETWORKS ?? (production ? [] : LOOPBACK),
+    cookieSecure: config.COOKIE_SECURE ?? production,
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     emailWorkerIntervalMs: config.EMAIL_WORKER_INTERVAL_MS ?? (config.NODE_ENV === 'test' ? 0 : 5000),
   };

@@ -1,14 +1,31 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
-import { readConfig } from './config.ts';
+import { type Config, readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { loadDemoDataIfEmpty } from './db/seed/demo-data.ts';
+import { prepareData, StartRefused } from './startup.ts';
+
+function refuseToStart(message: string): never {
+  console.error(`\nTelecare Staff did not start.\n${message}\n`);
+  process.exit(1);
+}
 
 if (existsSync('.env')) process.loadEnvFile('.env');
-const config = readConfig();
+let config: Config;
+try {
+  config = readConfig();
+} catch (err) {
+  refuseToStart((err as Error).message);
+}
 const database = await openDatabase(config);
 await database.migrate();
-const demo = config.LOAD_DEMO_DATA ? await loadDemoDataIfEmpty(database.db) : null;
+let prepared: Awaited<ReturnType<typeof prepareData>>;
+try {
+  prepared = await prepareData(config, database.db);
+} catch (err) {
+  if (!(err instanceof StartRefused)) throw err;
+  await database.close();
+  refuseToStart(err.message);
+}
 const app = await buildApp({ config, database });
 
 const shutdown = async () => {
@@ -19,17 +36,20 @@ const shutdown = async () => {
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
-await app.listen({ host: config.HOST, port: config.PORT });
+await app.listen({ host: config.host, port: config.PORT });
 const url = `http://localhost:${config.PORT}`;
 console.log(`\nTelecare Staff is running at ${url}/admin (API docs: ${url}/api/docs)`);
 console.log(
   `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.PGLITE_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
 );
-if (demo) {
-  console.log(`Demo sign-in: ${demo.signInEmail} / ${demo.signInPassword}`);
+const { demoSignIn } = prepared;
+if (demoSignIn) {
+  const once =
+    config.NODE_ENV === 'production' ? ' (a new password for every demo account, shown only this once)' : '';
+  console.log(`Demo sign-in: ${demoSignIn.email} / ${demoSignIn.password}${once}`);
 }
 if (config.NODE_ENV === 'development') {
   console.log(
-    `Sign-in codes and e-mails go to the outbox: ${url}/api/dev/outbox (and SMS texts to this log).`,
+    `Sign-in codes and e-mails go to the outbox: ${url}/api/dev/outbox (from this machine only; SMS texts also go to this log).`,
   );
 }

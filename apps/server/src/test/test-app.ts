@@ -13,10 +13,14 @@ export class TestClock implements Clock {
   }
 }
 
-export async function createTestApp(deps: Partial<Pick<AppDeps, 'geolocation' | 'sms' | 'email'>> = {}) {
+/** `env` adds to or overrides the test configuration's environment variables. */
+export async function createTestApp(
+  options: Partial<Pick<AppDeps, 'geolocation' | 'sms' | 'email'>> & { env?: NodeJS.ProcessEnv } = {},
+) {
+  const { env, ...deps } = options;
   const database = await openTestDatabase();
   const clock = new TestClock();
-  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
   const app = await buildApp({ config, database, clock, logger: false, ...deps });
   await app.ready();
   return {

@@ -10,6 +10,7 @@ import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../modules/auth/password.ts';
 import type { Db } from '../database.ts';
 import * as schema from '../schema/index.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts.ts';
 import { buildDirectory, type DemoContext, type Row } from './demo-directory.ts';
 import { buildWorkflows, type TemplateRefs } from './demo-workflows.ts';
 import { Random } from './random.ts';
@@ -21,9 +22,6 @@ import {
   SMS_TEMPLATE_SETS,
   SPECIALITIES,
 } from './reference-data.ts';
-
-export const DEMO_PASSWORD = 'telecare-demo-2026';
-export const DEMO_ADMIN_EMAIL = 'admin@telecare.example';
 
 const SEED = 20_260_301;
 const CHUNK = 500;
@@ -106,18 +104,19 @@ function buildInboxFiles(ctx: DemoContext) {
 }
 
 /**
- * Loads the demo data when the users table is empty, in one transaction. Returns the sign-in to
- * show; `loaded` tells whether anything was written.
+ * Loads the demo data when the users table is empty, in one transaction; every demo account gets
+ * `password` (the published demo password unless told otherwise). Returns the sign-in to show;
+ * `loaded` tells whether anything was written.
  */
 export async function loadDemoDataIfEmpty(
   db: Db,
-  now: Date = new Date(),
+  { password = DEMO_PASSWORD, now = new Date() }: { password?: string; now?: Date } = {},
 ): Promise<{ signInEmail: string; signInPassword: string; loaded: boolean }> {
-  const result = { signInEmail: DEMO_ADMIN_EMAIL, signInPassword: DEMO_PASSWORD };
+  const result = { signInEmail: DEMO_ADMIN_EMAIL, signInPassword: password };
   const [existing] = await db.select({ n: count() }).from(schema.users);
   if ((existing?.n ?? 0) > 0) return { ...result, loaded: false };
 
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(password);
   const ctx: DemoContext = {
     rng: new Random(SEED),
     ids: new Random(SEED ^ 0x5eed),

@@ -9,7 +9,7 @@ import {
 import { ErrorCode } from '@telecare/contracts/errors';
 import { permissionsOf, SIGN_IN_ROLES } from '@telecare/domain/roles';
 import type { Db } from '../../db/database.ts';
-import { type Geolocation, isOwnNetwork } from '../../integrations/geolocation/geolocation.ts';
+import type { Geolocation } from '../../integrations/geolocation/geolocation.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -79,10 +79,12 @@ export function createAuthService(deps: {
   policy: SessionPolicy;
   throttle: Throttle;
   geolocation: Geolocation;
+  /** Addresses that skip the country check (COUNTRY_CHECK_EXEMPT_NETWORKS). */
+  isExemptFromCountryCheck: (ip: string) => boolean;
   changes: ChangeFeed;
   writeChange: ChangeWriter;
 }) {
-  const { db, clock, policy, throttle, geolocation, changes, writeChange } = deps;
+  const { db, clock, policy, throttle, geolocation, isExemptFromCountryCheck, changes, writeChange } = deps;
 
   function isExpired(session: SessionRow, now: Date) {
     return (
@@ -91,9 +93,9 @@ export function createAuthService(deps: {
     );
   }
 
-  /** Staff sign in from Australia or from the service's own network; else the refused country. */
+  /** Staff sign in from Australia or from an exempt network; else the refused country. */
   async function checkCountry(ipAddress: string) {
-    if (isOwnNetwork(ipAddress) || !(await readSetting(db, 'onlyAustralianUsers'))) return null;
+    if (isExemptFromCountryCheck(ipAddress) || !(await readSetting(db, 'onlyAustralianUsers'))) return null;
     const country = await geolocation.countryOf(ipAddress);
     return country === 'AU' ? null : (country ?? 'unknown');
   }

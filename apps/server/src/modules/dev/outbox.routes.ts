@@ -1,8 +1,12 @@
+import { ErrorCode } from '@telecare/contracts/errors';
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isLoopback } from '../../lib/networks.ts';
 
 const OutboxMessageSchema = z.object({
   channel: z.string(),
@@ -13,8 +17,22 @@ const OutboxMessageSchema = z.object({
 });
 
 /**
+ * The caller is on this machine: judged by the socket's own address, never by forwarded headers. A
+ * request that came through a proxy (it carries a forwarded header) is refused even from loopback,
+ * since a proxy on this machine would make every caller look local.
+ */
+async function refuseOtherMachines(request: FastifyRequest) {
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  if (!isLoopback(request.socket.remoteAddress ?? '') || forwarded) {
+    throw new AppError(ErrorCode.forbidden, 'The outbox can be read from this machine only.');
+  }
+}
+
+/**
  * Development only (never registered in production or tests): the messages the built-in SMS and
- * e-mail adapters "sent", newest first, so a developer can read a sign-in code or a link.
+ * e-mail adapters "sent", newest first, so a developer can read a sign-in code or a link. They hold
+ * sign-in codes and reset links, so only callers on this machine may read them.
  */
 export function outboxRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
@@ -22,6 +40,7 @@ export function outboxRoutes(db: Db): FastifyPluginAsyncZod {
       '/api/dev/outbox',
       {
         config: { access: 'public' },
+        onRequest: refuseOtherMachines,
         schema: {
           tags: ['development'],
           querystring: z.object({ recipient: z.string().max(254).optional() }),
