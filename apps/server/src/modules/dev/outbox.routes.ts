@@ -1,8 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
-import { outboxMessages } from '../../db/schema/index.ts';
+import type { OutboxService } from './outbox.service.ts';
 
 const OutboxMessageSchema = z.object({
   channel: z.string(),
@@ -16,7 +14,7 @@ const OutboxMessageSchema = z.object({
  * Development only (never registered in production or tests): the messages the built-in SMS and
  * e-mail adapters "sent", newest first, so a developer can read a sign-in code or a link.
  */
-export function outboxRoutes(db: Db): FastifyPluginAsyncZod {
+export function outboxRoutes(outbox: OutboxService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/dev/outbox',
@@ -28,20 +26,7 @@ export function outboxRoutes(db: Db): FastifyPluginAsyncZod {
           response: { 200: z.object({ messages: z.array(OutboxMessageSchema) }) },
         },
       },
-      async (request) => ({
-        messages: await db
-          .select({
-            channel: outboxMessages.channel,
-            recipient: outboxMessages.recipient,
-            subject: outboxMessages.subject,
-            body: outboxMessages.body,
-            createdAt: outboxMessages.createdAt,
-          })
-          .from(outboxMessages)
-          .where(request.query.recipient ? eq(outboxMessages.recipient, request.query.recipient) : undefined)
-          .orderBy(desc(outboxMessages.createdAt))
-          .limit(50),
-      }),
+      async (request) => ({ messages: await outbox.messages(request.query.recipient) }),
     );
   };
 }
