@@ -2,14 +2,16 @@ import type { SessionUser } from '@telecare/contracts/auth';
 import { hasPermission, Permission, SETTINGS_ROLES } from '@telecare/domain/roles';
 import type { ReactElement, ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import {
-  AppointmentRequestsPage,
-  type ApproveRequestSlot,
-} from '../features/appointment-requests/components/appointment-requests-page';
 import { useSession } from '../features/auth/api/get-session';
-import { BookingModal } from '../features/booking/components/booking-modal';
-import { SettingsPage } from './settings-screen';
-import { WORKFLOW_SCREENS, workflowScreen } from './workflow-screen';
+import { lazyScreen } from './lazy-screen';
+import { WORKFLOW_SCREENS, workflowScreen } from './workflow-routes';
+
+// Each screen is its own script chunk, fetched when first opened (docs/decisions/0024).
+const SettingsPage = lazyScreen(() => import('./settings-screen'), 'SettingsPage');
+const AppointmentRequestsScreen = lazyScreen(
+  () => import('./appointment-requests-screen'),
+  'AppointmentRequestsScreen',
+);
 
 export interface AdminScreen {
   /** Route path under /admin (the spec's; a trailing '/*' lets the screen route inside itself). */
@@ -58,11 +60,6 @@ const canRestoreWorkflows = (user: SessionUser) => hasPermission(user.role, Perm
 
 const deletedWorkflows = workflowScreen('deleted');
 
-/** Approve opens the booking form in request mode (features compose here, Rule 9). */
-const renderApprove: ApproveRequestSlot = (request, close) => (
-  <BookingModal mode="request" request={request} onClose={close} />
-);
-
 /** The signed-in screens, in navigation order: one line per screen gives its route and its tab. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...WORKFLOW_SCREENS,
@@ -70,7 +67,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   {
     path: 'apt-requests',
     label: 'Appointment Requests',
-    element: <AppointmentRequestsPage renderApprove={renderApprove} />,
+    element: <AppointmentRequestsScreen />,
   },
   {
     path: deletedWorkflows.path,
