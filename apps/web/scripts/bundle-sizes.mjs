@@ -88,7 +88,7 @@ const ON_DEMAND = [
   },
   {
     route: 'a signed-in tab once idle (every screen and form)',
-    lazy: ROUTES.slice(5)
+    lazy: ROUTES.filter((row) => row.route.startsWith('/admin/'))
       .flatMap((row) => row.lazy)
       .concat(NOTICES, [
         'src/features/booking/components/booking-modal.tsx',
