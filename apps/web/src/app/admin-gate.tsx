@@ -6,6 +6,7 @@ import { useSession } from '../features/auth/api/get-session';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { FullPageLoader, lazyScreen } from './lazy-screen';
 import { loadSignedIn, preloadSignIn } from './preload';
+import { screenAt } from './screens';
 
 /** The signed-in frame (header, navigation, presence) is fetched once someone is signed in. */
 const SignedIn = lazyScreen(loadSignedIn, 'SignedIn');
@@ -20,10 +21,12 @@ export function AdminGate() {
   const { pathname } = useLocation();
   const atAdminRoot = pathname.replace(/\/+$/, '') === '/admin';
 
-  // A link to a signed-in screen: fetch the frame while the session is checked.
+  // A link to a signed-in screen: fetch the frame and the screen while the session is checked.
   useEffect(() => {
-    if (!atAdminRoot) void loadSignedIn();
-  }, [atAdminRoot]);
+    if (atAdminRoot) return;
+    void loadSignedIn();
+    void screenAt(pathname)?.load();
+  }, [atAdminRoot, pathname]);
 
   const user = session.data;
   if (user === undefined) {

@@ -1,17 +1,16 @@
 import type { SessionUser } from '@telecare/contracts/auth';
 import { hasPermission, Permission, SETTINGS_ROLES } from '@telecare/domain/roles';
 import type { ReactElement, ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { matchPath, Navigate } from 'react-router';
 import { useSession } from '../features/auth/api/get-session';
 import { lazyScreen } from './lazy-screen';
 import { WORKFLOW_SCREENS, workflowScreen } from './workflow-routes';
 
 // Each screen is its own script chunk, fetched when first opened (docs/decisions/0024).
-const SettingsPage = lazyScreen(() => import('./settings-screen'), 'SettingsPage');
-const AppointmentRequestsScreen = lazyScreen(
-  () => import('./appointment-requests-screen'),
-  'AppointmentRequestsScreen',
-);
+const loadSettings = () => import('./settings-screen');
+const SettingsPage = lazyScreen(loadSettings, 'SettingsPage');
+const loadAppointmentRequests = () => import('./appointment-requests-screen');
+const AppointmentRequestsScreen = lazyScreen(loadAppointmentRequests, 'AppointmentRequestsScreen');
 
 export interface AdminScreen {
   /** Route path under /admin (the spec's; a trailing '/*' lets the screen route inside itself). */
@@ -19,6 +18,8 @@ export interface AdminScreen {
   /** Navigation label (the spec's). */
   label: string;
   element: ReactElement;
+  /** Fetches the screen's script (a link straight to the screen starts it early). */
+  load: () => Promise<unknown>;
   /** Who sees the tab and may open the screen; everyone signed in when absent. */
   visibleTo?: (user: SessionUser) => boolean;
 }
@@ -63,15 +64,20 @@ const deletedWorkflows = workflowScreen('deleted');
 /** The signed-in screens, in navigation order: one line per screen gives its route and its tab. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...WORKFLOW_SCREENS,
-  { path: 'settings/*', label: 'Settings', ...guarded(canUseSettings, <SettingsPage />) },
+  { path: 'settings/*', label: 'Settings', load: loadSettings, ...guarded(canUseSettings, <SettingsPage />) },
   {
     path: 'apt-requests',
     label: 'Appointment Requests',
     element: <AppointmentRequestsScreen />,
+    load: loadAppointmentRequests,
   },
   {
-    path: deletedWorkflows.path,
-    label: deletedWorkflows.label,
+    ...deletedWorkflows,
     ...guarded(canRestoreWorkflows, deletedWorkflows.element),
   },
 ];
+
+/** The screen a path under /admin opens, if any. */
+export function screenAt(pathname: string): AdminScreen | undefined {
+  return ADMIN_SCREENS.find((screen) => matchPath(`/admin/${screen.path}`, pathname));
+}

@@ -23,7 +23,11 @@ export function workflowHref(list: WorkflowListName, id: string): string {
 /** The navigation entry and route of one list. */
 export function workflowScreen(list: WorkflowListName): AdminScreen {
   // The key gives each list a fresh page (filters, open row) when switching between them.
-  return { ...WORKFLOW_LIST_SCREENS[list], element: <WorkflowScreen key={list} list={list} /> };
+  return {
+    ...WORKFLOW_LIST_SCREENS[list],
+    element: <WorkflowScreen key={list} list={list} />,
+    load: loadWorkflowScreen,
+  };
 }
 
 /** The spec's three lists, in its order. */
