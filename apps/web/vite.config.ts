@@ -9,5 +9,6 @@ export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy },
   preview: { proxy },
-  build: { outDir: 'dist' },
+  // The manifest lets scripts/bundle-sizes.mjs add up what each route loads.
+  build: { outDir: 'dist', manifest: true },
 });

@@ -28,14 +28,18 @@ import { createBookingService } from './modules/booking/booking.service.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { createClientService } from './modules/clients/clients.service.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
+import { createOutboxService } from './modules/dev/outbox.service.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
+import { createDirectoryService } from './modules/directory/directory.service.ts';
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createHealthService } from './modules/health/health.service.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
+import { createTemplateService } from './modules/templates/templates.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/users.service.ts';
 import { createWorkflowActionService } from './modules/workflows/workflow-actions.service.ts';
@@ -124,7 +128,7 @@ export async function buildApp(deps: AppDeps) {
   await registerOpenApi(app, { auth, signedInOnly: config.NODE_ENV === 'production' });
   await auth.followSessionChanges();
 
-  await app.register(healthRoutes(db));
+  await app.register(healthRoutes(createHealthService(db)));
   await app.register(authRoutes({ auth, mfa, passwordReset, cookieSecure: config.cookieSecure }));
   await app.register(eventRoutes({ changes, auth }));
   await app.register(
@@ -133,8 +137,8 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   await app.register(userRoutes(createUserService({ db, clock, writeChange, passwordReset, log: logError })));
-  await app.register(directoryRoutes(db));
-  await app.register(templateRoutes(db));
+  await app.register(directoryRoutes(createDirectoryService(db)));
+  await app.register(templateRoutes(createTemplateService(db)));
   await app.register(settingsRoutes(createSettingsService({ db, writeChange })));
   await app.register(
     workflowRoutes({
@@ -156,7 +160,7 @@ export async function buildApp(deps: AppDeps) {
     appointmentRequestRoutes(createAppointmentRequestService({ db, clock, changes, booking })),
   );
   await app.register(bookingRoutes(booking));
-  if (development) await app.register(outboxRoutes(db));
+  if (development) await app.register(outboxRoutes(createOutboxService(db)));
   if (config.emailWorkerIntervalMs > 0) {
     // Sends the queued e-mails once the app is ready; closing the app waits for the running round.
     let emailWorker: ReturnType<typeof startEmailDeliveryWorker> | undefined;

@@ -1,13 +1,15 @@
-import { Box, Center } from '@mantine/core';
-import type { SessionUser } from '@telecare/contracts/auth';
+import { Center } from '@mantine/core';
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorAlert } from '../components/ui/error-alert';
-import { PageLoader } from '../components/ui/page-loader';
 import { useSession } from '../features/auth/api/get-session';
 import { SignInPage } from '../features/auth/components/sign-in-page';
-import { useSignedInSession } from '../features/auth/hooks/use-signed-in-session';
-import { AppLayout } from './app-layout';
-import { HOME_PATH } from './screens';
+import { FullPageLoader, lazyScreen } from './lazy-screen';
+import { loadSignedIn, preloadSignIn } from './preload';
+import { screenAt } from './screens';
+
+/** The signed-in frame (header, navigation, presence) is fetched once someone is signed in. */
+const SignedIn = lazyScreen(loadSignedIn, 'SignedIn');
 
 /**
  * /admin and everything under it: the sign-in screen (or Forgot password) when nobody is signed
@@ -19,6 +21,13 @@ export function AdminGate() {
   const { pathname } = useLocation();
   const atAdminRoot = pathname.replace(/\/+$/, '') === '/admin';
 
+  // A link to a signed-in screen: fetch the frame and the screen while the session is checked.
+  useEffect(() => {
+    if (atAdminRoot) return;
+    void loadSignedIn();
+    void screenAt(pathname)?.load();
+  }, [atAdminRoot, pathname]);
+
   const user = session.data;
   if (user === undefined) {
     if (session.isError) {
@@ -28,22 +37,11 @@ export function AdminGate() {
         </Center>
       );
     }
-    return (
-      <Box h="100dvh">
-        <PageLoader label="Loading" />
-      </Box>
-    );
+    return <FullPageLoader />;
   }
   if (!user) {
     if (!atAdminRoot) return <Navigate to="/admin" replace />;
-    return <SignInPage />;
+    return <SignInPage onStart={() => void preloadSignIn()} />;
   }
   return <SignedIn user={user} atAdminRoot={atAdminRoot} />;
-}
-
-/** A signed-in tab: presence, inactivity sign-out across tabs, keep-alive (see useSignedInSession). */
-function SignedIn({ user, atAdminRoot }: { user: SessionUser; atAdminRoot: boolean }) {
-  useSignedInSession();
-  if (atAdminRoot) return <Navigate to={HOME_PATH} replace />;
-  return <AppLayout user={user} />;
 }

@@ -2,8 +2,9 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@telecare/contracts/auth';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { PageLoader } from '../components/ui/page-loader';
 import { clearSession } from '../features/auth/api/get-session';
 import { signOut } from '../features/auth/api/sign-out';
 import { ActivityReportMenu } from '../features/presence/components/activity-report-menu';
@@ -85,7 +86,10 @@ export function AppLayout({ user }: { user: SessionUser }) {
         ))}
       </nav>
       <Box component="main" px="sm" py="xs" style={{ flex: 1, minHeight: 0 }}>
-        <Outlet />
+        {/* A screen opened for the first time shows a spinner under the header while its script loads. */}
+        <Suspense fallback={<PageLoader label="Loading" />}>
+          <Outlet />
+        </Suspense>
       </Box>
     </Box>
   );

@@ -1,9 +1,9 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider, Select } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { type CSSVariablesResolver, createTheme, MantineProvider, type SelectProps } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { queryClient } from '../lib/query-client';
+import { lazyScreen } from './lazy-screen';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -13,7 +13,8 @@ const theme = createTheme({
   components: {
     // Choosing the option already chosen keeps it (Mantine would clear it): a field is cleared
     // only with its clear button, never by a click that looks like confirming the value.
-    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+    // (A plain object, not Select.extend: importing Select would put it in the first script.)
+    Select: { defaultProps: { allowDeselect: false } satisfies SelectProps },
   },
 });
 
@@ -28,10 +29,27 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        {/* Bottom left: clear of the header's buttons, the pager and the forms' actions (all on the right). */}
-        <Notifications position="bottom-left" />
-        <ModalsProvider>{children}</ModalsProvider>
+        <NotificationsOnDemand />
+        {children}
       </MantineProvider>
     </QueryClientProvider>
+  );
+}
+
+const NotificationStack = lazyScreen(() => import('./notification-stack'), 'NotificationStack');
+
+/**
+ * The notification stack's script is fetched when the first notification is shown (the sign-in
+ * page shows none); `notifications.show` only needs the small store, which queues it until then.
+ */
+function NotificationsOnDemand() {
+  const shown = useNotifications().notifications.length > 0;
+  const [needed, setNeeded] = useState(false);
+  if (shown && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationStack />
+    </Suspense>
   );
 }

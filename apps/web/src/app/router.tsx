@@ -1,37 +1,77 @@
+import { type ReactNode, useEffect } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { clearSession, sessionQueryKey } from '../features/auth/api/get-session';
-import { MfaEnrollPage } from '../features/auth/components/mfa-enroll-page';
-import { MfaVerifyPage } from '../features/auth/components/mfa-verify-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import {
-  defaultWorkflowListRequest,
-  listWorkflowsQueryOptions,
-} from '../features/workflows/api/list-workflows';
 import { setAuthErrorHandler } from '../lib/api-client';
 import { onSignOutBroadcast } from '../lib/idle-sign-out';
 import { queryClient } from '../lib/query-client';
-import { clearStoredActivity } from '../lib/user-activity';
 import { AdminGate } from './admin-gate';
+import { lazyScreen, RootOutlet } from './lazy-screen';
+import { preloadHome } from './preload';
 import { ADMIN_SCREENS, HOME_PATH } from './screens';
 
-/** The first screen's data, loaded while a completed sign-in shows 'preloading data ...'. */
-const preloadHome = () =>
-  queryClient.prefetchQuery(listWorkflowsQueryOptions(defaultWorkflowListRequest('active')));
+const MfaEnrollPage = lazyScreen(
+  () => import('../features/auth/components/mfa-enroll-page'),
+  'MfaEnrollPage',
+);
+const MfaVerifyPage = lazyScreen(
+  () => import('../features/auth/components/mfa-verify-page'),
+  'MfaVerifyPage',
+);
+const ResetPasswordPage = lazyScreen(
+  () => import('../features/auth/components/reset-password-page'),
+  'ResetPasswordPage',
+);
+
+/** The first screen's data and scripts, loaded while a completed sign-in shows 'preloading data ...'. */
+async function preloadHomeAndData(): Promise<void> {
+  const prefetchList = async () => {
+    const { defaultWorkflowListRequest, listWorkflowsQueryOptions } = await import(
+      '../features/workflows/api/list-workflows'
+    );
+    await queryClient.prefetchQuery(listWorkflowsQueryOptions(defaultWorkflowListRequest('active')));
+  };
+  await Promise.all([prefetchList(), preloadHome()]);
+}
+
+/** The second-factor pages fetch the first screen's scripts while the user types the code. */
+function WhileSigningIn({ children }: { children: ReactNode }) {
+  useEffect(() => void preloadHome(), []);
+  return children;
+}
 
 export const router = createBrowserRouter([
-  { path: '/', element: <Navigate to="/admin" replace /> },
   {
-    path: '/admin',
-    element: <AdminGate />,
+    element: <RootOutlet />,
     children: [
-      ...ADMIN_SCREENS.map(({ path, element }) => ({ path, element })),
-      { path: '*', element: <Navigate to={HOME_PATH} replace /> },
+      { path: '/', element: <Navigate to="/admin" replace /> },
+      {
+        path: '/admin',
+        element: <AdminGate />,
+        children: [
+          ...ADMIN_SCREENS.map(({ path, element }) => ({ path, element })),
+          { path: '*', element: <Navigate to={HOME_PATH} replace /> },
+        ],
+      },
+      {
+        path: '/mfa-enroll',
+        element: (
+          <WhileSigningIn>
+            <MfaEnrollPage preload={preloadHomeAndData} />
+          </WhileSigningIn>
+        ),
+      },
+      {
+        path: '/mfa-verify',
+        element: (
+          <WhileSigningIn>
+            <MfaVerifyPage preload={preloadHomeAndData} />
+          </WhileSigningIn>
+        ),
+      },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '*', element: <Navigate to="/admin" replace /> },
     ],
   },
-  { path: '/mfa-enroll', element: <MfaEnrollPage preload={preloadHome} /> },
-  { path: '/mfa-verify', element: <MfaVerifyPage preload={preloadHome} /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
-  { path: '*', element: <Navigate to="/admin" replace /> },
 ]);
 
 // A 401/403 from any call (other than sign-in and the session probe) means the session is over or
@@ -45,7 +85,8 @@ setAuthErrorHandler(() => {
 // every tab, so a signed-in tab forgets everything too and shows the sign-in screen.
 onSignOutBroadcast(() => {
   if (!queryClient.getQueryData(sessionQueryKey)) return;
-  clearStoredActivity();
+  // Imported here, not at the top: its schema would put zod on the sign-in page (docs/decisions/0024).
+  void import('../lib/user-activity').then(({ clearStoredActivity }) => clearStoredActivity());
   clearSession(queryClient);
   void router.navigate('/admin', { replace: true });
 });

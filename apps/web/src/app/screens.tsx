@@ -1,15 +1,16 @@
 import type { SessionUser } from '@telecare/contracts/auth';
 import { hasPermission, Permission, SETTINGS_ROLES } from '@telecare/domain/roles';
 import type { ReactElement, ReactNode } from 'react';
-import { Navigate } from 'react-router';
-import {
-  AppointmentRequestsPage,
-  type ApproveRequestSlot,
-} from '../features/appointment-requests/components/appointment-requests-page';
+import { matchPath, Navigate } from 'react-router';
 import { useSession } from '../features/auth/api/get-session';
-import { BookingModal } from '../features/booking/components/booking-modal';
-import { SettingsPage } from './settings-screen';
-import { WORKFLOW_SCREENS, workflowScreen } from './workflow-screen';
+import { lazyScreen } from './lazy-screen';
+import { WORKFLOW_SCREENS, workflowScreen } from './workflow-routes';
+
+// Each screen is its own script chunk, fetched when first opened (docs/decisions/0024).
+const loadSettings = () => import('./settings-screen');
+const SettingsPage = lazyScreen(loadSettings, 'SettingsPage');
+const loadAppointmentRequests = () => import('./appointment-requests-screen');
+const AppointmentRequestsScreen = lazyScreen(loadAppointmentRequests, 'AppointmentRequestsScreen');
 
 export interface AdminScreen {
   /** Route path under /admin (the spec's; a trailing '/*' lets the screen route inside itself). */
@@ -17,6 +18,8 @@ export interface AdminScreen {
   /** Navigation label (the spec's). */
   label: string;
   element: ReactElement;
+  /** Fetches the screen's script (a link straight to the screen starts it early). */
+  load: () => Promise<unknown>;
   /** Who sees the tab and may open the screen; everyone signed in when absent. */
   visibleTo?: (user: SessionUser) => boolean;
 }
@@ -58,23 +61,23 @@ const canRestoreWorkflows = (user: SessionUser) => hasPermission(user.role, Perm
 
 const deletedWorkflows = workflowScreen('deleted');
 
-/** Approve opens the booking form in request mode (features compose here, Rule 9). */
-const renderApprove: ApproveRequestSlot = (request, close) => (
-  <BookingModal mode="request" request={request} onClose={close} />
-);
-
 /** The signed-in screens, in navigation order: one line per screen gives its route and its tab. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...WORKFLOW_SCREENS,
-  { path: 'settings/*', label: 'Settings', ...guarded(canUseSettings, <SettingsPage />) },
+  { path: 'settings/*', label: 'Settings', load: loadSettings, ...guarded(canUseSettings, <SettingsPage />) },
   {
     path: 'apt-requests',
     label: 'Appointment Requests',
-    element: <AppointmentRequestsPage renderApprove={renderApprove} />,
+    element: <AppointmentRequestsScreen />,
+    load: loadAppointmentRequests,
   },
   {
-    path: deletedWorkflows.path,
-    label: deletedWorkflows.label,
+    ...deletedWorkflows,
     ...guarded(canRestoreWorkflows, deletedWorkflows.element),
   },
 ];
+
+/** The screen a path under /admin opens, if any. */
+export function screenAt(pathname: string): AdminScreen | undefined {
+  return ADMIN_SCREENS.find((screen) => matchPath(`/admin/${screen.path}`, pathname));
+}

@@ -1,12 +1,25 @@
 import { Box, NavLink, Stack, Text } from '@mantine/core';
 import type { SessionUser } from '@telecare/contracts/auth';
 import { hasPermission, Permission } from '@telecare/domain/roles';
-import type { ReactElement } from 'react';
+import { type ReactElement, Suspense } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { PageLoader } from '../components/ui/page-loader';
 import { useSession } from '../features/auth/api/get-session';
-import { CreateClientPage } from '../features/clients/components/create-client-page';
-import { FeatureFlagsPage } from '../features/settings/components/feature-flags-page';
-import { AccountSettingPage } from '../features/users/components/account-setting-page';
+import { lazyScreen } from './lazy-screen';
+
+// Each settings screen is fetched when first opened (docs/decisions/0024).
+const CreateClientPage = lazyScreen(
+  () => import('../features/clients/components/create-client-page'),
+  'CreateClientPage',
+);
+const FeatureFlagsPage = lazyScreen(
+  () => import('../features/settings/components/feature-flags-page'),
+  'FeatureFlagsPage',
+);
+const AccountSettingPage = lazyScreen(
+  () => import('../features/users/components/account-setting-page'),
+  'AccountSettingPage',
+);
 
 /** Where the settings area lives (the router mounts this page at settings/*). */
 export const SETTINGS_PATH = '/admin/settings';
@@ -93,15 +106,17 @@ export function SettingsPage() {
         ))}
       </Box>
       <Box style={{ flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' }} py="xs">
-        <Routes>
-          <Route index element={<Navigate to={FIRST_SCREEN} replace />} />
-          {groups.flatMap((group) =>
-            group.screens.map((screen) => (
-              <Route key={screen.path} path={screen.path} element={screen.element} />
-            )),
-          )}
-          <Route path="*" element={<Navigate to={FIRST_SCREEN} replace />} />
-        </Routes>
+        <Suspense fallback={<PageLoader label="Loading" />}>
+          <Routes>
+            <Route index element={<Navigate to={FIRST_SCREEN} replace />} />
+            {groups.flatMap((group) =>
+              group.screens.map((screen) => (
+                <Route key={screen.path} path={screen.path} element={screen.element} />
+              )),
+            )}
+            <Route path="*" element={<Navigate to={FIRST_SCREEN} replace />} />
+          </Routes>
+        </Suspense>
       </Box>
     </Box>
   );

@@ -1,4 +1,3 @@
-import { ErrorResponseSchema } from '@telecare/contracts/errors';
 import type { z } from 'zod';
 
 /** An error answer from our API (`{ code, message, fieldErrors? }`), or a failure to reach it. */
@@ -31,18 +30,29 @@ export function setAuthErrorHandler(handler: AuthErrorHandler | undefined): void
   authErrorHandler = handler;
 }
 
+/**
+ * Validates and types a JSON answer: a schema, or a function that imports one. The sign-in page's
+ * calls use the function, so the page loads without zod (docs/decisions/0024).
+ */
+export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
   /** Validates and types the JSON answer; without it the answer body is ignored. */
-  schema?: z.ZodType<T>;
+  schema?: ResponseSchema<T>;
   signal?: AbortSignal;
   /**
    * Whether a 401/403 answer triggers the auth error handler. Turn it off where such an answer is
    * expected and handled by the caller (sign-in, the session probe).
    */
   handleAuthErrors?: boolean;
+  /**
+   * Error statuses the caller tells apart by status alone (the session probe's 401): their body
+   * is not read, so answering them needs no validation code.
+   */
+  statusOnlyErrors?: readonly number[];
 }
 
 export function isAuthError(error: unknown): error is ApiError {
@@ -54,7 +64,7 @@ export async function apiRequest<T = undefined>(
   path: string,
   options: ApiRequestOptions<T> = {},
 ): Promise<T> {
-  const { method = 'GET', body, schema, signal, handleAuthErrors = true } = options;
+  const { method = 'GET', body, schema, signal, handleAuthErrors = true, statusOnlyErrors = [] } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -73,14 +83,16 @@ export async function apiRequest<T = undefined>(
   }
 
   if (!response.ok) {
-    const error = await readError(response);
+    const error = statusOnlyErrors.includes(response.status)
+      ? httpError(response.status)
+      : await readError(response);
     if (handleAuthErrors && isAuthError(error)) authErrorHandler?.(error);
     throw error;
   }
 
   if (schema === undefined || response.status === 204) return undefined as T;
   const json: unknown = await response.json().catch(() => undefined);
-  const parsed = schema.safeParse(json);
+  const parsed = (typeof schema === 'function' ? await schema() : schema).safeParse(json);
   if (!parsed.success) {
     throw new ApiError(response.status, INVALID_RESPONSE, 'The server sent an unexpected answer.');
   }
@@ -89,8 +101,8 @@ export async function apiRequest<T = undefined>(
 
 async function readError(response: Response): Promise<ApiError> {
   const json: unknown = await response.json().catch(() => undefined);
-  const parsed = ErrorResponseSchema.safeParse(json);
-  if (parsed.success) {
+  const parsed = (await loadErrorSchema())?.safeParse(json);
+  if (parsed?.success) {
     const { code, message, fieldErrors } = parsed.data;
     return new ApiError(response.status, code, message, fieldErrors);
   }
@@ -98,11 +110,23 @@ async function readError(response: Response): Promise<ApiError> {
   if (response.status === 502 || response.status === 503 || response.status === 504) {
     return new ApiError(response.status, NETWORK_ERROR, UNREACHABLE_MESSAGE);
   }
-  return new ApiError(
-    response.status,
-    `HTTP_${response.status}`,
-    `The request failed (HTTP ${response.status}).`,
-  );
+  return httpError(response.status);
+}
+
+/**
+ * The error answer's schema, imported on the first error answer so that the sign-in page loads
+ * without zod (docs/decisions/0024); undefined when it cannot be fetched (the server is down).
+ */
+async function loadErrorSchema() {
+  try {
+    return (await import('@telecare/contracts/errors')).ErrorResponseSchema;
+  } catch {
+    return undefined;
+  }
+}
+
+function httpError(status: number): ApiError {
+  return new ApiError(status, `HTTP_${status}`, `The request failed (HTTP ${status}).`);
 }
 
 /** A message to show for any thrown value. */

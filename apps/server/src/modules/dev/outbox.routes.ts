@@ -1,12 +1,10 @@
 import { ErrorCode } from '@telecare/contracts/errors';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
-import { outboxMessages } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isLoopback } from '../../lib/networks.ts';
+import type { OutboxService } from './outbox.service.ts';
 
 const OutboxMessageSchema = z.object({
   channel: z.string(),
@@ -34,7 +32,7 @@ async function refuseOtherMachines(request: FastifyRequest) {
  * e-mail adapters "sent", newest first, so a developer can read a sign-in code or a link. They hold
  * sign-in codes and reset links, so only callers on this machine may read them.
  */
-export function outboxRoutes(db: Db): FastifyPluginAsyncZod {
+export function outboxRoutes(outbox: OutboxService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/dev/outbox',
@@ -47,20 +45,7 @@ export function outboxRoutes(db: Db): FastifyPluginAsyncZod {
           response: { 200: z.object({ messages: z.array(OutboxMessageSchema) }) },
         },
       },
-      async (request) => ({
-        messages: await db
-          .select({
-            channel: outboxMessages.channel,
-            recipient: outboxMessages.recipient,
-            subject: outboxMessages.subject,
-            body: outboxMessages.body,
-            createdAt: outboxMessages.createdAt,
-          })
-          .from(outboxMessages)
-          .where(request.query.recipient ? eq(outboxMessages.recipient, request.query.recipient) : undefined)
-          .orderBy(desc(outboxMessages.createdAt))
-          .limit(50),
-      }),
+      async (request) => ({ messages: await outbox.messages(request.query.recipient) }),
     );
   };
 }

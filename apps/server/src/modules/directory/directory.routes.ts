@@ -7,29 +7,23 @@ import {
 import { Permission } from '@telecare/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
-import {
-  selectClinicOptions,
-  selectReferrerOptions,
-  selectSiteOptions,
-  selectSpecialistOptions,
-} from './directory.queries.ts';
+import type { DirectoryService } from './directory.service.ts';
 
 const config = { access: Permission.workflowRead };
 const tags = ['directory'];
 
 /** Pick lists of referrers, clinics and specialists (through the practice-management data we hold). */
-export function directoryRoutes(db: Db): FastifyPluginAsyncZod {
+export function directoryRoutes(directory: DirectoryService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/admin/coreplus/referrers',
       { config, schema: { tags, response: { 200: z.object({ referrers: z.array(ReferrerOptionSchema) }) } } },
-      async () => ({ referrers: await selectReferrerOptions(db) }),
+      async () => ({ referrers: await directory.referrers() }),
     );
     app.get(
       '/api/admin/coreplus/clinics',
       { config, schema: { tags, response: { 200: z.object({ clinics: z.array(ClinicOptionSchema) }) } } },
-      async () => ({ clinics: await selectClinicOptions(db) }),
+      async () => ({ clinics: await directory.clinics() }),
     );
     app.get(
       '/api/admin/specialists',
@@ -37,12 +31,12 @@ export function directoryRoutes(db: Db): FastifyPluginAsyncZod {
         config,
         schema: { tags, response: { 200: z.object({ specialists: z.array(SpecialistOptionSchema) }) } },
       },
-      async () => ({ specialists: await selectSpecialistOptions(db) }),
+      async () => ({ specialists: await directory.specialists() }),
     );
     app.get(
       '/api/admin/sites',
       { config, schema: { tags, response: { 200: z.object({ sites: z.array(SiteOptionSchema) }) } } },
-      async () => ({ sites: await selectSiteOptions(db) }),
+      async () => ({ sites: await directory.sites() }),
     );
   };
 }

@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
+import type { HealthService } from './health.service.ts';
 
 const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
 
-export function healthRoutes(db: Db): FastifyPluginAsyncZod {
+export function healthRoutes(health: HealthService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/health',
@@ -15,7 +14,7 @@ export function healthRoutes(db: Db): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         try {
-          await db.execute(sql`select 1`);
+          await health.checkDatabase();
           return { status: 'ok' as const, database: 'up' as const };
         } catch (err) {
           request.log.error({ err }, 'database health check failed');

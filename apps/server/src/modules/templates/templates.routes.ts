@@ -1,13 +1,12 @@
 import { SmsTemplateSetListResponseSchema } from '@telecare/contracts/templates';
 import { Permission } from '@telecare/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/database.ts';
-import { selectSmsTemplateSetOptions } from './templates.queries.ts';
+import type { TemplateService } from './templates.service.ts';
 
 const tags = ['templates'];
 
 /** The message templates staff choose from while they work. */
-export function templateRoutes(db: Db): FastifyPluginAsyncZod {
+export function templateRoutes(templates: TemplateService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/templates/sms-template-sets',
@@ -20,7 +19,7 @@ export function templateRoutes(db: Db): FastifyPluginAsyncZod {
           response: { 200: SmsTemplateSetListResponseSchema },
         },
       },
-      async () => ({ sets: await selectSmsTemplateSetOptions(db) }),
+      async () => ({ sets: await templates.smsTemplateSets() }),
     );
   };
 }

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { MeResponseSchema, type SessionUser } from '@telecare/contracts/auth';
+import type { MeResponseSchema, SessionUser } from '@telecare/contracts/auth';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
@@ -15,9 +15,17 @@ let idleMinutes = DEFAULT_IDLE_MINUTES;
 
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
+/** Imported once someone is signed in: the sign-in page loads without zod (docs/decisions/0024). */
+const meResponseSchema = async () => (await import('@telecare/contracts/auth')).MeResponseSchema;
+
 export async function getMe(signal?: AbortSignal): Promise<MeResponse | null> {
   try {
-    return await apiRequest('/api/auth/me', { schema: MeResponseSchema, signal, handleAuthErrors: false });
+    return await apiRequest('/api/auth/me', {
+      schema: meResponseSchema,
+      signal,
+      handleAuthErrors: false,
+      statusOnlyErrors: [401],
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type SignInRequest, SignInResponseSchema } from '@telecare/contracts/auth';
+import type { SignInRequest } from '@telecare/contracts/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { setMfaStatus } from './get-mfa-status';
 
@@ -12,7 +12,8 @@ export function signIn(body: SignInRequest) {
   return apiRequest('/api/auth/sign-in', {
     method: 'POST',
     body,
-    schema: SignInResponseSchema,
+    // Imported with the answer: the sign-in page loads without zod (docs/decisions/0024).
+    schema: async () => (await import('@telecare/contracts/auth')).SignInResponseSchema,
     handleAuthErrors: false,
   });
 }

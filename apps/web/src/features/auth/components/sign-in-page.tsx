@@ -1,41 +1,74 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { type SignInRequest, SignInRequestSchema } from '@telecare/contracts/auth';
-import { useState } from 'react';
+import type { SignInRequest } from '@telecare/contracts/auth';
+import { type FormEvent, lazy, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { fieldErrorsFor } from '../utils/field-errors';
 import { AuthCard, ProgressText, VALIDATING_TEXT } from './auth-card';
-import { ForgotPasswordForm } from './forgot-password-form';
+
+/** Shown after a click on 'Forgot your password', so it is fetched then (docs/decisions/0024). */
+const ForgotPasswordForm = lazy(async () => ({
+  default: (await import('./forgot-password-form')).ForgotPasswordForm,
+}));
+
+/**
+ * The form's rules (the contract's schema), imported on the first focus or submit rather than with
+ * the page: the sign-in page loads without zod (docs/decisions/0024).
+ */
+let signInRules: Promise<(values: SignInRequest) => Partial<Record<keyof SignInRequest, string>>> | undefined;
+function loadSignInRules() {
+  signInRules ??= import('@telecare/contracts/auth').then(
+    ({ SignInRequestSchema }) => schemaResolver(SignInRequestSchema, { sync: true }),
+    () => {
+      // Not fetched (offline, or a new version replaced it): the server checks the same rules.
+      signInRules = undefined;
+      return () => ({});
+    },
+  );
+  return signInRules;
+}
 
 /** Navigation state of /admin that shows the Forgot password view instead of the sign-in form. */
 export interface AdminRouteState {
   resetPassword?: boolean;
 }
 
-/** /admin when nobody is signed in: the sign-in form, or Forgot password (navigation state flag). */
-export function SignInPage() {
+/**
+ * /admin when nobody is signed in: the sign-in form, or Forgot password (navigation state flag).
+ * `onStart` is called when the user first focuses the form (the app fetches the next step's
+ * scripts then).
+ */
+export function SignInPage({ onStart }: { onStart?: () => void }) {
   const state = useLocation().state as AdminRouteState | null;
-  return state?.resetPassword === true ? <ForgotPasswordForm /> : <SignInForm />;
+  return state?.resetPassword === true ? <ForgotPasswordForm /> : <SignInForm onStart={onStart} />;
 }
 
 /**
  * E-mail and password, then Next: the password step. The second factor follows on /mfa-enroll or
  * /mfa-verify, as the answer says; that step completes the sign-in and preloads the data.
  */
-function SignInForm() {
+function SignInForm({ onStart }: { onStart?: (() => void) | undefined }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const [busy, setBusy] = useState(false);
-  const form = useForm<SignInRequest>({
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(SignInRequestSchema, { sync: true }),
-  });
+  // Set from the click until the rules are loaded and checked, so a second Enter does nothing.
+  const submitting = useRef(false);
+  const form = useForm<SignInRequest>({ initialValues: { email: '', password: '' } });
 
-  const submit = form.onSubmit(
-    async (values) => {
-      if (busy) return;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || submitting.current) return;
+    submitting.current = true;
+    try {
+      const values = form.getValues();
+      const errors = (await loadSignInRules())(values);
+      form.setErrors(errors);
+      if (Object.keys(errors).length > 0) {
+        signIn.reset();
+        return;
+      }
       setBusy(true);
       try {
         const { mfa } = await signIn.mutateAsync({ ...values, email: values.email.trim() });
@@ -45,13 +78,21 @@ function SignInForm() {
         form.setErrors(fieldErrorsFor(error, ['email', 'password']));
         setBusy(false);
       }
-    },
-    () => signIn.reset(),
-  );
+    } finally {
+      submitting.current = false;
+    }
+  };
 
   return (
     <AuthCard pageTitle="Sign In" width={380}>
-      <form onSubmit={submit} noValidate>
+      <form
+        onSubmit={(event) => void submit(event)}
+        onFocus={() => {
+          void loadSignInRules();
+          onStart?.();
+        }}
+        noValidate
+      >
         <Stack gap="md">
           <TextInput
             label="Email"
