@@ -1,14 +1,37 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createPglite, type Database, type Db, openPostgres, pgliteDatabase } from '../db/database.ts';
 
 const runId = createHash('sha1').update(process.cwd()).digest('hex').slice(0, 8);
-export const PGLITE_TEMPLATE_FILE = path.join(os.tmpdir(), `telecare-test-template-${runId}.tgz`);
+
+/** What the migrated PGlite template depends on: the migrations, how PGlite opens, its version. */
+function pgliteTemplateHash() {
+  const hash = createHash('sha1');
+  const migrations = fileURLToPath(new URL('../db/migrations/', import.meta.url));
+  for (const file of readdirSync(migrations, { recursive: true }).map(String).sort()) {
+    const full = path.join(migrations, file);
+    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
+  }
+  hash.update(readFileSync(new URL('../db/database.ts', import.meta.url)));
+  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(readFileSync(path.join(path.dirname(pgliteEntry), '..', 'package.json')));
+  return hash.digest('hex').slice(0, 12);
+}
+
+export const PGLITE_TEMPLATE_PREFIX = `telecare-test-template-${runId}`;
+/** Kept between runs: migrating a new PGlite takes seconds, so it is done when an input changed. */
+export const PGLITE_TEMPLATE_FILE = path.join(
+  os.tmpdir(),
+  `${PGLITE_TEMPLATE_PREFIX}-${pgliteTemplateHash()}.tgz`,
+);
 export const POSTGRES_TEMPLATE_DB = `telecare_test_template_${runId}`;
 
 export function withDatabase(url: string, database: string) {
