@@ -1,10 +1,21 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+/** A port that nothing listens on now, as the system hands one out. */
+function freePort() {
+  const script =
+    "const server = require('node:net').createServer().listen(0, () => {" +
+    ' process.stdout.write(String(server.address().port)); server.close(); })';
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+}
+
+// The workers read this file again: what is chosen here goes into the environment they inherit.
+process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'telecare-e2e-'));
+const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: './tests',

@@ -69,16 +69,24 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
   };
 }
 
+type PgliteOptions = { dataDir?: string; loadDataDir?: Blob };
+
 /** dataDir undefined = in memory; loadDataDir restores a dumped database (fast test copies). */
-export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob } = {},
-): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
+export async function openPglite(options: PgliteOptions = {}) {
+  return pgliteDatabase(await createPglite(options));
+}
+
+export async function createPglite(options: PgliteOptions = {}) {
   if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const client = await PGlite.create({
+  return PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm, citext },
   });
+}
+
+/** The Database over an open PGlite instance (tests hand one instance to file after file). */
+export function pgliteDatabase(client: PGlite): Database & { dumpDataDir(): Promise<Blob> } {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -27,6 +27,11 @@ const passwordHash = await hashPassword(TEST_PASSWORD);
 let sequence = 0;
 const next = () => ++sequence;
 
+/** Each test file numbers its rows from 1, as in a process of its own (see file-setup.ts). */
+export function restartFactoryNumbers() {
+  sequence = 0;
+}
+
 export async function createUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
   const n = next();
   const [user] = await db

@@ -1,9 +1,18 @@
-import { writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../db/database.ts';
-import { PGLITE_TEMPLATE_FILE, POSTGRES_TEMPLATE_DB, withDatabase } from './test-database.ts';
+import {
+  PGLITE_TEMPLATE_FILE,
+  PGLITE_TEMPLATE_PREFIX,
+  POSTGRES_TEMPLATE_DB,
+  tablesWithRows,
+  withDatabase,
+} from './test-database.ts';
 
-/** Migrates one template database; every test file starts from a copy of it. */
+/** Migrates one template database (PGlite: unless a current one is kept); test files start from copies. */
 export async function setup() {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -17,9 +26,32 @@ export async function setup() {
     await template.close();
     return;
   }
+  if (existsSync(PGLITE_TEMPLATE_FILE)) return;
   const template = await openPglite();
-  await template.migrate();
-  const dump = await template.dumpDataDir();
-  await writeFile(PGLITE_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
-  await template.close();
+  try {
+    await template.migrate();
+    const seeded = await tablesWithRows(template.db);
+    if (seeded.length > 0) {
+      throw new Error(
+        `The migrations now insert rows into ${seeded.join(', ')}, but a test database is emptied ` +
+          '(TRUNCATE) before the next test file gets it: make emptyPglite in test-database.ts put them back.',
+      );
+    }
+    const dump = await template.dumpDataDir();
+    const partial = `${PGLITE_TEMPLATE_FILE}.${process.pid}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, PGLITE_TEMPLATE_FILE);
+  } finally {
+    await template.close();
+  }
+  await removeOlderPgliteTemplates();
+}
+
+async function removeOlderPgliteTemplates() {
+  const current = path.basename(PGLITE_TEMPLATE_FILE);
+  for (const file of await readdir(os.tmpdir())) {
+    if (file.startsWith(PGLITE_TEMPLATE_PREFIX) && file !== current) {
+      await rm(path.join(os.tmpdir(), file), { force: true });
+    }
+  }
 }
