@@ -7,10 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const KIB = 1024;
-// The target is 150 KiB. The route split met it (146.7 KiB, docs/decisions/0024); merged with the
-// calendar module the sign-in page's entry is 154 KiB (the zone-name code reaches the entry), so
-// the build holds it at 155 KiB until that code leaves the entry again. Open item, not the target.
-const SIGN_IN_BUDGET = 155 * KIB;
+const SIGN_IN_BUDGET = 150 * KIB;
 const ROUTE_BUDGET = 300 * KIB;
 
 /**

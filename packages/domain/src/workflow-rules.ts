@@ -9,13 +9,7 @@ export const INDEFINITE_END_DATE = '1900-01-01';
 /** What the lists show instead of the sentinel end date. */
 export const INDEFINITELY_VALID = 'Indefinitely Valid';
 
-/** The lists' names on screen (the spec's navigation labels). */
-export const WORKFLOW_LIST_LABELS = {
-  active: 'Workflow',
-  archived: 'Archived Workflow',
-  history: 'History Workflow',
-  deleted: 'Deleted Workflow',
-} as const satisfies Record<'active' | 'archived' | 'history' | 'deleted', string>;
+export { WORKFLOW_LIST_LABELS } from './workflow-lists.ts';
 
 /** N for a new appointment, R for a review. */
 export function newOrReview(isNewAppointment: boolean): 'N' | 'R' {

@@ -1,5 +1,5 @@
 import type { WorkflowListName } from '@telecare/contracts/workflows';
-import { WORKFLOW_LIST_LABELS } from '@telecare/domain/workflow-rules';
+import { WORKFLOW_LIST_LABELS } from '@telecare/domain/workflow-lists';
 import { lazyScreen } from './lazy-screen';
 import { loadWorkflowScreen } from './preload';
 import type { AdminScreen } from './screens';
