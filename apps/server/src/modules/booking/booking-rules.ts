@@ -6,21 +6,12 @@ import {
 import { ErrorCode } from '@telecare/contracts/errors';
 import { BOOKING_CHECK_MESSAGES, BOOKING_CHECKS, type BookingCheck } from '@telecare/domain/booking-checks';
 import { todayIn } from '@telecare/domain/calendar';
-import { doctorName } from '@telecare/domain/referral-rules';
 import { referralEndState } from '@telecare/domain/workflow-rules';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import type { PmAppointment } from '../../integrations/practice-management/practice-management.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findSite, selectSpecialityNames } from '../directory/directory.queries.ts';
-import {
-  type ActiveSpecialist,
-  findActiveSpecialist,
-  findSiteByName,
-  type LiveWorkflow,
-  smsTemplateSetExists,
-  updateWorkflow,
-} from './booking.queries.ts';
+import { findSite } from '../directory/directory.queries.ts';
+import { findActiveSpecialist, findSiteByName, smsTemplateSetExists } from './booking.queries.ts';
 
 /**
  * The booking checks shared by booking (POST /api/admin/coreplus/appointment), rescheduling and
@@ -113,38 +104,4 @@ export async function requireBookingSite(db: Db, appointmentType: string, siteId
         : undefined;
   if (!site) throw failed('site', 'appointment.siteId');
   return site;
-}
-
-/** Copies a booked appointment onto the workflow (its list columns): booked, case manager, site. */
-export async function linkWorkflowToAppointment(
-  db: Db,
-  input: {
-    workflow: LiveWorkflow;
-    booked: PmAppointment;
-    specialist: ActiveSpecialist;
-    site: { id: string; name: string };
-    consultationType: 'NEW' | 'REVIEW';
-    now: Date;
-    contOrTbc?: string | null | undefined;
-  },
-) {
-  const { workflow, booked, specialist, site, now } = input;
-  const specialityNames = await selectSpecialityNames(db, specialist.id);
-  await updateWorkflow(db, workflow.id, {
-    appointmentId: booked.appointmentId,
-    appointmentStart: booked.startDateTime,
-    appointmentTimezone: booked.timezone,
-    bookingStatus: 'booked',
-    ...(workflow.bookingStatus !== 'booked' ? { bookingStatusUpdatedAt: now } : {}),
-    isNewAppointment: input.consultationType === 'NEW',
-    ...(input.contOrTbc !== undefined ? { contOrTbc: input.contOrTbc } : {}),
-    specialistId: specialist.id,
-    caseManagerName: doctorName(specialist),
-    specialityName:
-      workflow.specialityName && specialityNames.includes(workflow.specialityName)
-        ? workflow.specialityName
-        : (specialityNames[0] ?? workflow.specialityName),
-    siteId: site.id,
-    siteName: site.name,
-  });
 }

@@ -9,15 +9,10 @@ import {
   specialistAvailability,
   specialists,
   specialistTimeslots,
-  workflows,
 } from '../../db/schema/index.ts';
 
-// Only booking-rules.ts (its linkWorkflowToAppointment, no longer called) still uses these two; the
-// live workflow is found in modules/workflows and its copies are written by workflow-copies.ts.
+// The live workflow is found in modules/workflows and its copies are written by workflow-copies.ts.
 export type { LiveWorkflow } from '../workflows/workflows.queries.ts';
-export async function updateWorkflow(db: Db, id: string, values: Partial<typeof workflows.$inferInsert>) {
-  await db.update(workflows).set(values).where(eq(workflows.id, id));
-}
 
 export async function findActiveSpecialist(db: Db, id: string) {
   const [row] = await db
