@@ -150,16 +150,31 @@ export function createAuthService(deps: {
 
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
-    const session = await insertSession(db, {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      ipAddress: origin.ipAddress,
-      userAgent: origin.userAgent?.slice(0, 300) ?? null,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + policy.maxHours * 3_600_000),
+    await writeChange(async (tx) => {
+      const session = await insertSession(tx, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        ipAddress: origin.ipAddress,
+        userAgent: origin.userAgent?.slice(0, 300) ?? null,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + policy.maxHours * 3_600_000),
+      });
+      return {
+        result: session,
+        audit: [
+          {
+            action: 'auth.sign-in.password-accepted',
+            actorUserId: user.id,
+            actorRole: user.role,
+            entityType: 'user',
+            entityId: user.id,
+            ipAddress: origin.ipAddress,
+            details: { sessionId: session.id },
+          },
+        ],
+      };
     });
     await throttle.record('sign-in', who, true);
-    await audit('auth.sign-in.password-accepted', { sessionId: session.id });
     return { token, mfa: mfaStatusOf(user) };
   }
 
