@@ -23,6 +23,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createMfaService } from './modules/auth/mfa.service.ts';
 import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
 import { createThrottle } from './modules/auth/throttle.ts';
+import type { AppointmentChangeListener } from './modules/booking/appointment-changes.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { createBookingService } from './modules/booking/booking.service.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
@@ -62,6 +63,8 @@ export type AppDeps = {
   sms?: SmsSender;
   email?: EmailSender;
   geolocation?: Geolocation;
+  /** Told of every booking, reschedule and cancel inside its transaction (messaging plans from it). */
+  appointmentListeners?: readonly AppointmentChangeListener[];
 };
 
 /** Request logs carry method, route and status only: never bodies, query strings or headers. */
@@ -155,6 +158,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     changes,
     practiceManagement: createLocalPracticeManagement,
+    appointmentListeners: deps.appointmentListeners ?? [],
   });
   await app.register(
     appointmentRequestRoutes(createAppointmentRequestService({ db, clock, changes, booking })),

@@ -15,7 +15,9 @@ export class TestClock implements Clock {
 
 /** `env` adds to or overrides the test configuration's environment variables. */
 export async function createTestApp(
-  options: Partial<Pick<AppDeps, 'geolocation' | 'sms' | 'email'>> & { env?: NodeJS.ProcessEnv } = {},
+  options: Partial<Pick<AppDeps, 'geolocation' | 'sms' | 'email' | 'appointmentListeners'>> & {
+    env?: NodeJS.ProcessEnv;
+  } = {},
 ) {
   const { env, ...deps } = options;
   const database = await openTestDatabase();

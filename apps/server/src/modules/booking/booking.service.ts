@@ -52,6 +52,7 @@ import {
   writeWorkflowCopies,
 } from '../workflows/workflow-copies.ts';
 import { findLiveWorkflow, type LiveWorkflow } from '../workflows/workflows.queries.ts';
+import { type AppointmentChangeListener, appointmentChangeNotifier } from './appointment-changes.ts';
 import {
   findLiveAppointment,
   findWorkflowAppointment,
@@ -129,8 +130,10 @@ export function createBookingService(deps: {
   clock: Clock;
   changes: ChangeFeed;
   practiceManagement: PracticeManagementFactory;
+  appointmentListeners?: readonly AppointmentChangeListener[];
 }) {
   const { db, clock, changes, practiceManagement } = deps;
+  const appointmentChanged = appointmentChangeNotifier(deps.appointmentListeners ?? []);
   const write = createChangeWriter({ db, changes });
   const workflowChanged = (id: string) => [{ type: 'workflow.changed' as const, ids: [id] }];
 
@@ -366,6 +369,13 @@ export function createBookingService(deps: {
         ...(input.contOrTbc !== undefined ? { contOrTbc: input.contOrTbc } : {}),
       },
     );
+    await appointmentChanged(tx, {
+      kind: 'booked',
+      appointmentId: booked.appointmentId,
+      workflowId: workflow.id,
+      startDateTime: booked.startDateTime,
+      timezone: booked.timezone,
+    });
     return { booked, site, specialist };
   }
 
@@ -455,6 +465,14 @@ export function createBookingService(deps: {
         if (workflow.appointmentId === moved.appointmentId) {
           await writeWorkflowCopies(tx, [workflow.id], appointmentCopy(moved));
         }
+        await appointmentChanged(tx, {
+          kind: 'rescheduled',
+          appointmentId: moved.appointmentId,
+          workflowId: workflow.id,
+          startDateTime: moved.startDateTime,
+          previousStartDateTime: current.startDateTime,
+          timezone: moved.timezone,
+        });
         const site = current.siteId ? await findSite(tx, current.siteId) : undefined;
         return {
           result: { workflowId: workflow.id, appointment: summary(moved, site) },
@@ -487,6 +505,11 @@ export function createBookingService(deps: {
             ...(workflow.bookingStatus !== 'awaitingBooking' ? { bookingStatusUpdatedAt: now } : {}),
           });
         }
+        await appointmentChanged(tx, {
+          kind: 'cancelled',
+          appointmentId: cancelled.appointmentId,
+          workflowId: workflow.id,
+        });
         const emailsQueued = input.sendCancellationEmail
           ? await queueCancellationEmails(tx, actor, workflow, appointment, {
               referrer: true,
