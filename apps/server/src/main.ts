@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { type Config, readConfig } from './config.ts';
+import { DataDirInUse } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { prepareData, StartRefused } from './startup.ts';
 
@@ -16,7 +17,10 @@ try {
 } catch (err) {
   refuseToStart((err as Error).message);
 }
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((err) => {
+  if (err instanceof DataDirInUse) refuseToStart(err.message);
+  throw err;
+});
 await database.migrate();
 let prepared: Awaited<ReturnType<typeof prepareData>>;
 try {

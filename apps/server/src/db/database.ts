@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { claimDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,8 +19,15 @@ export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';
   migrate(): Promise<void>;
-  /** LISTEN on a channel; returns a function that stops listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns a function that stops listening. `onResumed` runs when listening
+   * resumes after a lost connection: notifications sent meanwhile were missed.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResumed?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -28,43 +36,73 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // The working set of the lists is cached (or on SSD): random reads cost little more than
   // sequential ones, which lets the planner pick the trigram indexes for substring filters.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1' });
-  // An idle pooled connection that the server ends (restart, failover) must not crash the process;
-  // the pool drops it and opens a new one on the next query.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c random_page_cost=1.1',
+    // While the server is down a query waits at most this long for a connection; the request then
+    // answers 503 well within the 5 s a user waits.
+    connectionTimeoutMillis: 2000,
+  });
+  // A connection that the server ends (restart, failover) must never crash the process: idle ones
+  // are dropped by the pool, and one in use fails its query, which the request answers with 503.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    listen: (channel, onPayload, onResumed) => listenPostgres(url, channel, onPayload, onResumed),
     close: () => pool.end(),
   };
 }
 
-/** A dedicated connection for LISTEN that reconnects after a dropped connection or a server restart. */
-async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+/**
+ * A dedicated connection for LISTEN that reconnects, once a second, after a dropped connection or
+ * a server restart, for as long as the database is away.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResumed: () => void = () => undefined,
+) {
   let stopped = false;
+  let broken = false;
   let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const reconnectSoon = (client: pg.Client) => {
+    if (stopped || current !== client || retry) return;
+    broken = true;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, 1000);
+  };
   const connect = async (): Promise<void> => {
     if (stopped) return;
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
     current = client;
     client.on('notification', (message) => message.channel === channel && onPayload(message.payload ?? ''));
-    client.on('error', () => undefined);
-    client.on('end', () => {
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
-    });
+    client.on('error', () => reconnectSoon(client));
+    client.on('end', () => reconnectSoon(client));
     try {
       await client.connect();
       await client.query(`LISTEN "${channel}"`);
+      if (broken) {
+        broken = false;
+        onResumed();
+      }
     } catch {
+      reconnectSoon(client);
       await client.end().catch(() => undefined);
     }
   };
   await connect();
   return async () => {
     stopped = true;
+    clearTimeout(retry);
     await current?.end().catch(() => undefined);
   };
 }
@@ -103,6 +141,25 @@ export function pgliteDatabase(client: PGlite): Database & { dumpDataDir(): Prom
   };
 }
 
+/** The embedded database in a folder claimed for this process until `close()` (see data-dir-lock.ts). */
+export async function openPgliteFolder(dataDir: string): Promise<Database> {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const release = claimDataDir(dataDir);
+  try {
+    const database = await openPglite({ dataDir });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
 export function openDatabase(config: { DATABASE_URL?: string | undefined; PGLITE_DIR: string }) {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite({ dataDir: config.PGLITE_DIR });
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPgliteFolder(config.PGLITE_DIR);
 }

@@ -10,6 +10,7 @@ export const CHANGE_CHANNEL = 'telecare_changes';
  */
 export function createChangeFeed(database: Pick<Database, 'listen'>) {
   const listeners = new Set<(event: ChangeEvent) => void>();
+  const gapListeners = new Set<() => void>();
   let stopListening: Promise<() => Promise<void>> | undefined;
 
   function deliver(payload: string) {
@@ -22,17 +23,25 @@ export function createChangeFeed(database: Pick<Database, 'listen'>) {
     async publish(db: Db, event: ChangeEvent) {
       await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
     },
-    /** Resolves once this process is LISTENing, so no change committed afterwards is missed. */
-    async subscribe(listener: (event: ChangeEvent) => void) {
-      stopListening ??= database.listen(CHANGE_CHANNEL, deliver);
+    /**
+     * Resolves once this process is LISTENing, so no change committed afterwards is missed. `onGap`
+     * runs when listening resumed after the database connection was lost: changes may have been missed.
+     */
+    async subscribe(listener: (event: ChangeEvent) => void, onGap?: () => void) {
+      stopListening ??= database.listen(CHANGE_CHANNEL, deliver, () => {
+        for (const onGap of gapListeners) onGap();
+      });
       await stopListening;
       listeners.add(listener);
+      if (onGap) gapListeners.add(onGap);
       return () => {
         listeners.delete(listener);
+        if (onGap) gapListeners.delete(onGap);
       };
     },
     async close() {
       listeners.clear();
+      gapListeners.clear();
       if (stopListening) await (await stopListening)();
     },
   };

@@ -1,7 +1,11 @@
 import { ErrorCode, type ErrorResponse } from '@telecare/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { AppError } from '../lib/app-error.ts';
+
+const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database cannot be reached right now. Nothing was saved by this request; please try again in a moment.';
 
 function fieldErrorsOf(issues: { instancePath: string; message?: string | undefined }[]) {
   const fieldErrors: Record<string, string[]> = {};
@@ -47,6 +51,10 @@ export function registerErrorHandling(app: FastifyInstance) {
               ? 'The request is too large.'
               : 'The request is not valid.',
       };
+    } else if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: ErrorCode.unavailable }, 'database unavailable');
+      status = 503;
+      body = { code: ErrorCode.unavailable, message: DATABASE_UNAVAILABLE_MESSAGE };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       status = 500;

@@ -21,8 +21,11 @@ export function eventRoutes(deps: { changes: ChangeFeed; auth: AuthService }): F
           ? header.slice(7)
           : (request.cookies[SESSION_COOKIE] ?? '');
         const out = reply.raw;
-        const unsubscribe = await deps.changes.subscribe((event) =>
-          out.write(`data: ${JSON.stringify(event)}\n\n`),
+        // After a gap in the feed (the database was away) the stream ends: the browser reopens it and
+        // refetches everything, so nothing missed meanwhile stays stale on screen.
+        const unsubscribe = await deps.changes.subscribe(
+          (event) => out.write(`data: ${JSON.stringify(event)}\n\n`),
+          () => out.end(),
         );
         reply.hijack();
         out.writeHead(200, {
