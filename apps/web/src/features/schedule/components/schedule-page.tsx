@@ -127,6 +127,8 @@ export function SchedulePage({ canEdit }: { canEdit: boolean }) {
       onSuccess: (saved) => {
         notifications.show({ color: 'green', message: saved.message });
         setDates([]);
+        // Show the month of the first saved date.
+        if (saved.dates[0]) setShownMonth(monthOf(saved.dates[0]));
       },
       onError: (error) =>
         setProblem(
@@ -161,13 +163,21 @@ export function SchedulePage({ canEdit }: { canEdit: boolean }) {
           onChange={chooseSpecialist}
           nothingFoundMessage="No specialists"
         />
-        <Select label="Timezone" data={ZONES} value={timezone} onChange={setTimezone} disabled={!canEdit} />
+        <Select
+          label="Timezone"
+          data={ZONES}
+          value={timezone}
+          onChange={setTimezone}
+          disabled={!canEdit}
+          clearable
+        />
         <Select
           label="Appointment length"
           data={LENGTHS}
           value={length}
           onChange={setLength}
           disabled={!canEdit}
+          clearable
         />
         {canEdit && (
           <>
