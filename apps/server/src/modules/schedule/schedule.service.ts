@@ -11,7 +11,7 @@ import {
   SCHEDULE_MESSAGES as S,
   type ScheduleOptions,
 } from '@telecare/contracts/schedule';
-import { daysOfMonth, formatDateTimeAt, todayIn, wallClockAt } from '@telecare/domain/calendar';
+import { daysOfMonth, formatDateTimeAt, isDay, todayIn, wallClockAt } from '@telecare/domain/calendar';
 import { doctorName } from '@telecare/domain/referral-rules';
 import { scheduleProblem } from '@telecare/domain/schedule';
 import { fitsInSlot, toMinutes } from '@telecare/domain/slots';
@@ -177,6 +177,7 @@ export function createScheduleService(deps: { db: Db; clock: Clock; writeChange:
 
     /** Deletes a date's availability; refused (409, with the count) while it has live bookings. */
     async remove(actor: AuthContext, origin: RequestOrigin, query: Remove) {
+      if (!isDay(query.date)) throw invalid('date', S.badDate);
       await writeChange(async (tx) => {
         const specialist = await lockSpecialist(tx, query.specialistId);
         if (!specialist) throw new AppError(ErrorCode.notFound, S.unknownSpecialist);

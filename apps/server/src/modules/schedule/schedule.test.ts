@@ -251,6 +251,9 @@ describe('schedule', () => {
     expect((await monthOf(specialist.id, free)).map((d) => d.date)).toEqual([booked]);
     expect((await del(free)).statusCode).toBe(404);
     expect((await call('DELETE', `${URL}?specialistId=${specialist.id}&date=soon`)).statusCode).toBe(400);
+    const unreal = await call('DELETE', `${URL}?specialistId=${specialist.id}&date=2027-02-30`);
+    expect(unreal.statusCode).toBe(400);
+    expect(unreal.json().fieldErrors).toEqual({ date: [S.badDate] });
     expect(
       (await call('DELETE', `${URL}?specialistId=00000000-0000-4000-8000-000000000000&date=${free}`))
         .statusCode,
