@@ -37,6 +37,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
+import { createScheduleService } from './modules/schedule/schedule.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
@@ -164,6 +166,7 @@ export async function buildApp(deps: AppDeps) {
     appointmentRequestRoutes(createAppointmentRequestService({ db, clock, changes, booking })),
   );
   await app.register(bookingRoutes(booking));
+  await app.register(scheduleRoutes(createScheduleService({ db, clock, writeChange })));
   if (development) await app.register(outboxRoutes(createOutboxService(db)));
   if (config.emailWorkerIntervalMs > 0) {
     // Sends the queued e-mails once the app is ready; closing the app waits for the running round.

@@ -26,6 +26,7 @@ const ROUTES = [
   { route: '/mfa-enroll', lazy: ['src/features/auth/components/mfa-enroll-page.tsx', ...WORKFLOW_SCREEN] },
   { route: '/admin/client-appointment (and the other lists)', lazy: WORKFLOW_SCREEN },
   { route: '/admin/apt-requests', lazy: [SIGNED_IN, 'src/app/appointment-requests-screen.tsx'] },
+  { route: '/admin/schedule', lazy: [SIGNED_IN, 'src/app/schedule-screen.tsx'] },
   {
     route: '/admin/settings/account-setting',
     lazy: [...SETTINGS, 'src/features/users/components/account-setting-page.tsx'],

@@ -9,6 +9,8 @@ export const BOOKING_FORM_APPOINTMENT_TYPES = ['atHome', 'atGpClinic'] as const;
 export const DIAL_IN_METHODS = ['coreplus', 'zoom', 'skype', 'phone'] as const;
 /** The site an Own Device (atHome) appointment is booked at. */
 export const OWN_DEVICE_SITE_NAME = 'Own Device';
+/** SW §5: the Location 'RT' is offered (and accepted) only when an RT note is filled in. */
+export const RT_SITE_NAME = 'RT';
 
 /** The spec's booking messages (section 8), plus a few of ours for malformed input. */
 export const BOOKING_MESSAGES = {
@@ -95,6 +97,8 @@ export const CreateBookingRequestSchema = z.object({
     /** CONT, TBC, 'NRR X 1', 'NRR X 2', or 'TBC <date>'. */
     contOrTbc: optionalText,
     notes: z.string().trim().max(2000).nullable().optional(),
+    /** Hospital appointments: the RT note; site RT needs it (kept in the appointment notes). */
+    rtNote: z.string().trim().max(500).nullable().optional(),
   }),
   selectedSMSTemplateSetId: z.string().nullable().optional(),
 });
@@ -126,6 +130,8 @@ export const RescheduleBookingRequestSchema = z.object({
   endDateTime: z.iso.datetime({ offset: true, error: B.startDateTime }).nullable().optional(),
   /** Minutes. */
   duration: z.number().int().positive().nullable().optional(),
+  /** Why (kept on the postpone activity when the appointment moves to a later day). */
+  reason: optionalText,
 });
 export type RescheduleBookingRequest = z.input<typeof RescheduleBookingRequestSchema>;
 
@@ -135,6 +141,8 @@ export const CancelBookingRequestSchema = z.object({
   appointmentId: z.uuid(B.noSuchAppointment),
   /** Queue a cancellation e-mail to the referrer and the practitioner (when their addresses are known). */
   sendCancellationEmail: z.boolean().optional(),
+  /** Why (kept on the cancel activity). */
+  reason: optionalText,
 });
 export type CancelBookingRequest = z.input<typeof CancelBookingRequestSchema>;
 

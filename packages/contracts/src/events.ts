@@ -6,6 +6,8 @@ export const CHANGE_TYPES = [
   'users.changed',
   'workflow.changed',
   'settings.changed',
+  /** A specialist's availability or appointment lengths (ids: the specialist). */
+  'schedule.changed',
 ] as const;
 export const ChangeEventSchema = z.object({
   type: z.enum(CHANGE_TYPES),

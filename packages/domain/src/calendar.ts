@@ -50,6 +50,11 @@ export function addDays(day: string, days: number): string {
   return dayText(addDaysTo(utcDay(day), days));
 }
 
+/** Whole days from one day to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / DAY_MS);
+}
+
 /** Adds whole months, clamping to the target month's last day (31 Jan + 1 month = 28 or 29 Feb). */
 export function addMonths(day: string, months: number): string {
   return dayText(addMonthsTo(utcDay(day), months));

@@ -53,3 +53,12 @@ export function isValidDate(
 ): boolean {
   return date >= today && freeSlots.some((s) => s.end - s.start >= durationMinutes);
 }
+
+/** The starts (minutes, every `step` minutes) at which `durationMinutes` fits inside one of the slots. */
+export function startsIn(slots: readonly TimeRange[], durationMinutes: number, step = 5): number[] {
+  const starts = new Set<number>();
+  for (const slot of slots) {
+    for (let start = slot.start; start + durationMinutes <= slot.end; start += step) starts.add(start);
+  }
+  return [...starts].sort((a, b) => a - b);
+}

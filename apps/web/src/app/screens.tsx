@@ -11,6 +11,8 @@ const loadSettings = () => import('./settings-screen');
 const SettingsPage = lazyScreen(loadSettings, 'SettingsPage');
 const loadAppointmentRequests = () => import('./appointment-requests-screen');
 const AppointmentRequestsScreen = lazyScreen(loadAppointmentRequests, 'AppointmentRequestsScreen');
+const loadSchedule = () => import('./schedule-screen');
+const ScheduleScreen = lazyScreen(loadSchedule, 'ScheduleScreen');
 
 export interface AdminScreen {
   /** Route path under /admin (the spec's; a trailing '/*' lets the screen route inside itself). */
@@ -71,6 +73,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     element: <AppointmentRequestsScreen />,
     load: loadAppointmentRequests,
   },
+  { path: 'schedule', label: 'Schedule', element: <ScheduleScreen />, load: loadSchedule },
   {
     ...deletedWorkflows,
     ...guarded(canRestoreWorkflows, deletedWorkflows.element),

@@ -31,9 +31,9 @@ function parsePage(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-function parsePageSize(value: string | null): PageSize {
+function parsePageSize(value: string | null, fallback: PageSize): PageSize {
   const size = Number(value);
-  return isPageSize(size) ? size : DEFAULT_PAGE_SIZE;
+  return isPageSize(size) ? size : fallback;
 }
 
 function parseSort<C extends string>(values: string[], columns: readonly C[]): Sort<C> {
@@ -84,11 +84,17 @@ export interface ListSearchParams<C extends string> {
   setSort: (sort: Sort<C> | ((current: Sort<C>) => Sort<C>)) => void;
 }
 
-/** Reads and writes a list's page, page size and sort in the URL; other parameters are kept. */
-export function useListSearchParams<C extends string>(columns: readonly C[]): ListSearchParams<C> {
+/**
+ * Reads and writes a list's page, page size and sort in the URL; other parameters are kept.
+ * `defaultPageSize`: the size without a size parameter (the booking area's lists open with 50).
+ */
+export function useListSearchParams<C extends string>(
+  columns: readonly C[],
+  defaultPageSize: PageSize = DEFAULT_PAGE_SIZE,
+): ListSearchParams<C> {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePage(searchParams.get(PAGE));
-  const pageSize = parsePageSize(searchParams.get(PAGE_SIZE));
+  const pageSize = parsePageSize(searchParams.get(PAGE_SIZE), defaultPageSize);
   // A string key keeps `sort` referentially stable while the sort parameters do not change.
   const sortKey = searchParams.getAll(SORT).join('\n');
   const sort = useMemo(() => parseSort(sortKey ? sortKey.split('\n') : [], columns), [sortKey, columns]);
@@ -121,10 +127,10 @@ export function useListSearchParams<C extends string>(columns: readonly C[]): Li
     (nextSize: PageSize) =>
       update((params) => {
         params.delete(PAGE);
-        if (nextSize === DEFAULT_PAGE_SIZE) params.delete(PAGE_SIZE);
+        if (nextSize === defaultPageSize) params.delete(PAGE_SIZE);
         else params.set(PAGE_SIZE, String(nextSize));
       }),
-    [update],
+    [update, defaultPageSize],
   );
 
   const setSort = useCallback(

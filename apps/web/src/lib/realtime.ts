@@ -10,12 +10,15 @@ import { useEffect } from 'react';
 
 const EVENTS_URL = '/api/events';
 
-/** The root query key each kind of change makes stale. */
-const QUERY_ROOTS: Record<ChangeEvent['type'], string> = {
-  'presence.changed': 'presence',
-  'users.changed': 'users',
-  'workflow.changed': 'workflows',
-  'settings.changed': 'settings',
+/** The root query keys each kind of change makes stale. */
+const QUERY_ROOTS: Record<ChangeEvent['type'], string[]> = {
+  'presence.changed': ['presence'],
+  'users.changed': ['users'],
+  // A booking, reschedule or cancel changes the booking calendars' free slots too.
+  'workflow.changed': ['workflows', 'booking'],
+  'settings.changed': ['settings'],
+  // The Schedule table, the booking calendars and the Specialists page's calendars.
+  'schedule.changed': ['schedule', 'booking', 'specialists'],
 };
 
 /** EventSource retries a dropped stream by itself, but gives up on an HTTP error; we then retry. */
@@ -59,7 +62,9 @@ export function connectRealtime(queryClient: QueryClient): () => void {
 
     current.onmessage = (message) => {
       const change = parseChange(message.data);
-      if (change) void queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS[change.type]] });
+      for (const root of change ? QUERY_ROOTS[change.type] : []) {
+        void queryClient.invalidateQueries({ queryKey: [root] });
+      }
     };
 
     current.onerror = () => {

@@ -48,7 +48,24 @@ export function demoCalendar(ctx: DemoContext, dir: Directory) {
     return start;
   }
 
-  return { bookFutureSlot, pastSlot };
+  /**
+   * Every demo appointment's time, per specialist: one that would overlap an earlier one moves by a
+   * week (earlier for past times, later for future ones) until it is free, as the database's
+   * no-double-booking constraint requires (decision 0026). No random draw, so the demo is unchanged.
+   */
+  const taken = new Map<string, [number, number][]>();
+  function claim(specialistId: string, start: Date, minutes: number): Date {
+    const list = taken.get(specialistId) ?? [];
+    const step = start.getTime() < now.getTime() ? -7 : 7;
+    let at = start;
+    const overlaps = (from: number) => list.some(([s, e]) => from < e && s < from + minutes * 60_000);
+    while (overlaps(at.getTime())) at = daysBefore(at, -step);
+    list.push([at.getTime(), at.getTime() + minutes * 60_000]);
+    taken.set(specialistId, list);
+    return at;
+  }
+
+  return { bookFutureSlot, pastSlot, claim };
 }
 export type DemoCalendar = ReturnType<typeof demoCalendar>;
 

@@ -1,3 +1,4 @@
+import { RT_SITE_NAME } from '@telecare/contracts/booking';
 /**
  * Demo data for a fresh database: invented Australian patients, GPs, clinics and specialists, with
  * 500 workflows over every status. Choices come from a seeded PRNG (the same on every run); dates are
@@ -145,7 +146,15 @@ export async function loadDemoDataIfEmpty(
     await insertAll(tx, schema.clinicPreferences, dir.clinicPreferences);
     await insertAll(tx, schema.referrers, dir.referrers);
     await insertAll(tx, schema.referrerLocations, dir.referrerLocations);
-    await insertAll(tx, schema.sites, dir.sites);
+    // The RT location (SW §5), offered only with an RT note; kept out of the demo's random draws.
+    const rtSite = {
+      id: new Random(0x72).uuid(),
+      externalId: 'LOC-RT',
+      name: RT_SITE_NAME,
+      state: null,
+      sortOrder: 100,
+    };
+    await insertAll(tx, schema.sites, [...dir.sites, rtSite]);
     await insertAll(tx, schema.users, dir.users);
     await insertAll(tx, schema.specialistStaffAssignments, dir.staffAssignments);
     await insertAll(tx, schema.clients, dir.clients);

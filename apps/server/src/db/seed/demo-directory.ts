@@ -38,7 +38,7 @@ import {
   timezoneOfPostcode,
 } from './australian-places.ts';
 import { isWeekday } from './dates.ts';
-import type { Random } from './random.ts';
+import { Random } from './random.ts';
 import {
   APPOINTMENT_LENGTHS,
   LANGUAGES,
@@ -167,6 +167,10 @@ function firstName(rng: Random, gender: 'Female' | 'Male') {
 }
 
 /** Invented people with distinct names. */
+/** Availability runs a full year ahead of the first start; demo appointments use the first eight weeks. */
+const AVAILABILITY_DAYS = 366;
+const BOOKED_DAYS = 56;
+
 function uniquePeople(rng: Random, count: number, taken = new Set<string>()) {
   const people: { firstName: string; lastName: string; gender: 'Female' | 'Male' }[] = [];
   while (people.length < count) {
@@ -279,22 +283,37 @@ export function buildDirectory(ctx: DemoContext, passwordHash: string): Director
     // Weekly pattern: 1-3 fixed weekdays, with the odd week swapped.
     const baseDays = rng.sample([1, 2, 3, 4, 5], rng.int(1, 3)).sort();
     const pattern = rng.pick(SESSION_PATTERNS);
-    for (let offset = 0; offset < 56; offset++) {
+    // The first eight weeks draw from the demo's random sequence (the demo appointments are placed in
+    // them); the rest of the year ahead from one of its own, so the rest of the demo stays as it was.
+    const yearAhead = new Random(0x5c4ed + i);
+    for (let offset = 0; offset < AVAILABILITY_DAYS; offset++) {
       const date = addDays(today, offset);
+      const near = offset < BOOKED_DAYS;
+      const r = near ? rng : yearAhead;
       if (!isWeekday(date)) continue;
       const weekday = weekdayOf(date);
-      const works = baseDays.includes(weekday) ? !rng.chance(0.08) : rng.chance(0.04);
+      const works = baseDays.includes(weekday) ? !r.chance(0.08) : r.chance(0.04);
       if (!works) continue;
-      const availabilityId = ids.uuid();
+      const availabilityId = (near ? ids : yearAhead).uuid();
       availabilityRows.push({
         id: availabilityId,
         specialistId: specialist.id,
         fullDate: date,
         timezone,
-        isPrivate: rng.chance(0.05),
+        isPrivate: r.chance(0.05),
       });
-      const daySessions = rng.chance(0.85) ? pattern : rng.pick(SESSION_PATTERNS);
+      const daySessions = r.chance(0.85) ? pattern : r.pick(SESSION_PATTERNS);
       for (const [start, end] of daySessions) {
+        if (!near) {
+          timeslotRows.push({
+            id: yearAhead.uuid(),
+            availabilityId,
+            startTime: start,
+            endTime: end,
+            room: 1,
+          });
+          continue;
+        }
         timeslotRows.push({ id: ids.uuid(), availabilityId, startTime: start, endTime: end, room: 1 });
         sessions.push({
           specialistId: specialist.id,

@@ -167,11 +167,16 @@ export function planWorkflow(
       while (!isWeekday(date)) date = addDays(date, 1);
       start = instantAt(date, '10:00', specialist.timezone);
     }
+    start = calendar.claim(specialist.id, start, minutes);
   } else if (rng.chance(PAST_APPOINTMENT[status] ?? 0)) {
     const earliest = new Date(createdAt.getTime() + 7 * DAY);
     const latest =
       status === 'ftaRebook' ? now : new Date(Math.min(now.getTime(), earliest.getTime() + 120 * DAY));
-    start = pastSlot(specialist, earliest.getTime() < latest.getTime() ? earliest : createdAt, latest);
+    start = calendar.claim(
+      specialist.id,
+      pastSlot(specialist, earliest.getTime() < latest.getTime() ? earliest : createdAt, latest),
+      minutes,
+    );
     if (start.getTime() < createdAt.getTime()) createdAt = new Date(start.getTime() - 3 * DAY);
   }
   const end = start ? addMinutes(start, minutes) : null;

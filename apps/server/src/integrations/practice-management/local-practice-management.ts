@@ -18,6 +18,17 @@ import type {
   PracticeManagement,
 } from './practice-management.ts';
 
+/** The `appointments_no_overlap` exclusion constraint (migration 0010) refused the row. */
+function isOverlapViolation(e: unknown): boolean {
+  for (let cause = e; cause instanceof Error || (cause && typeof cause === 'object'); ) {
+    const { code, cause: next } = cause as { code?: unknown; cause?: unknown };
+    if (code === '23P01') return true;
+    if (next === cause) break;
+    cause = next;
+  }
+  return false;
+}
+
 const EMPTY_ADDRESS: PmAddress = {
   country: 'AUSTRALIA',
   streetAddress: null,
@@ -198,6 +209,16 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
     return !(await overlapsBooking(specialistId, start, end, exceptId));
   }
 
+  /** Inserts or updates an appointment row; the overlap constraint's violation answers `undefined`. */
+  async function unlessOverlapping<T>(write: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await write();
+    } catch (e) {
+      if (isOverlapViolation(e)) return undefined;
+      throw e;
+    }
+  }
+
   const toAppointment = (row: typeof appointments.$inferSelect): PmAppointment => ({
     appointmentId: row.id,
     specialistId: row.specialistId,
@@ -258,25 +279,29 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
       const start = input.startDateTime;
       const end = new Date(start.getTime() + input.durationMinutes * 60_000);
       if (!(await lockedTimeIsFree(input.specialistId, start, end))) return { status: 'conflict' };
-      const [row] = await db
-        .insert(appointments)
-        .values({
-          workflowId: input.workflowId,
-          clientId: input.clientId,
-          specialistId: input.specialistId,
-          siteId: input.siteId,
-          startDateTime: start,
-          endDateTime: end,
-          durationMinutes: input.durationMinutes,
-          timezone: input.timezone,
-          appointmentType: input.appointmentType,
-          consultationType: input.consultationType,
-          dialInMethod: input.dialInMethod,
-          notes: input.notes,
-          smsTemplateSetId: input.smsTemplateSetId,
-          bookedBy: input.bookedBy,
-        })
-        .returning();
+      const inserted = await unlessOverlapping(() =>
+        db
+          .insert(appointments)
+          .values({
+            workflowId: input.workflowId,
+            clientId: input.clientId,
+            specialistId: input.specialistId,
+            siteId: input.siteId,
+            startDateTime: start,
+            endDateTime: end,
+            durationMinutes: input.durationMinutes,
+            timezone: input.timezone,
+            appointmentType: input.appointmentType,
+            consultationType: input.consultationType,
+            dialInMethod: input.dialInMethod,
+            notes: input.notes,
+            smsTemplateSetId: input.smsTemplateSetId,
+            bookedBy: input.bookedBy,
+          })
+          .returning(),
+      );
+      if (!inserted) return { status: 'conflict' };
+      const [row] = inserted;
       if (!row) throw new Error('appointment insert returned nothing');
       return { status: 'created', appointment: toAppointment(row) };
     },
@@ -289,16 +314,20 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
       const end = new Date(start.getTime() + change.durationMinutes * 60_000);
       if (!(await lockedTimeIsFree(current.specialistId, start, end, current.id)))
         return { status: 'conflict' };
-      const [row] = await db
-        .update(appointments)
-        .set({
-          startDateTime: start,
-          endDateTime: end,
-          durationMinutes: change.durationMinutes,
-          updatedAt: new Date(),
-        })
-        .where(live)
-        .returning();
+      const updated = await unlessOverlapping(() =>
+        db
+          .update(appointments)
+          .set({
+            startDateTime: start,
+            endDateTime: end,
+            durationMinutes: change.durationMinutes,
+            updatedAt: new Date(),
+          })
+          .where(live)
+          .returning(),
+      );
+      if (!updated) return { status: 'conflict' };
+      const [row] = updated;
       return row ? { status: 'rescheduled', appointment: toAppointment(row) } : { status: 'notFound' };
     },
 

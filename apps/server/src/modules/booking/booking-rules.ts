@@ -2,9 +2,11 @@ import {
   BOOKING_FORM_APPOINTMENT_TYPES,
   BOOKING_MESSAGES,
   OWN_DEVICE_SITE_NAME,
+  RT_SITE_NAME,
 } from '@telecare/contracts/booking';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { BOOKING_CHECK_MESSAGES, BOOKING_CHECKS, type BookingCheck } from '@telecare/domain/booking-checks';
+import { rtOffered } from '@telecare/domain/booking-notes';
 import { todayIn } from '@telecare/domain/calendar';
 import { referralEndState } from '@telecare/domain/workflow-rules';
 import { z } from 'zod';
@@ -95,13 +97,19 @@ export function requireAppointmentType(type: string | null | undefined, field: s
  * The site of a booking: 'Own Device' for an Own Device (atHome) appointment, else the chosen site;
  * 'Please select a site first.' when there is no such site.
  */
-export async function requireBookingSite(db: Db, appointmentType: string, siteId: string | null | undefined) {
+/** The site of the appointment; site RT only with an RT note (SW §5, V-9). */
+export async function requireBookingSite(
+  db: Db,
+  appointmentType: string,
+  siteId: string | null | undefined,
+  rtNote?: string | null,
+) {
   const site =
     appointmentType === 'atHome'
       ? await findSiteByName(db, OWN_DEVICE_SITE_NAME)
       : isUuid(siteId)
         ? await findSite(db, siteId)
         : undefined;
-  if (!site) throw failed('site', 'appointment.siteId');
+  if (!site || (site.name === RT_SITE_NAME && !rtOffered(rtNote))) throw failed('site', 'appointment.siteId');
   return site;
 }

@@ -9,6 +9,7 @@ import {
   specialistAvailability,
   specialists,
   specialistTimeslots,
+  workflowActivities,
 } from '../../db/schema/index.ts';
 
 // The live workflow is found in modules/workflows and its copies are written by workflow-copies.ts.
@@ -126,4 +127,27 @@ export async function selectCancellationRecipients(
     ? await db.select({ email: referrers.email }).from(referrers).where(eq(referrers.id, ids.referrerId))
     : [];
   return { patient, specialist, referrerEmail: referrer?.email ?? null };
+}
+
+/** The appointment's notes and video link (our own columns, beside what the adapter keeps). */
+export async function updateAppointmentExtras(
+  db: Db,
+  id: string,
+  values: { notes?: string | null; zoomJoinUrl?: string | null },
+) {
+  await db.update(appointments).set(values).where(eq(appointments.id, id));
+}
+
+/** A patient event of the Activity tab (V-11): cancel with its reason, postpone with its weeks. */
+export async function insertActivity(
+  db: Db,
+  values: {
+    workflowId: string;
+    name: 'cancel' | 'postpone';
+    postponeWeeks?: number;
+    reason?: string | null;
+    createdBy: string;
+  },
+) {
+  await db.insert(workflowActivities).values(values);
 }

@@ -12,9 +12,11 @@ import {
   type RescheduleBookingRequestSchema,
 } from '@telecare/contracts/booking';
 import { ErrorCode } from '@telecare/contracts/errors';
+import { autoNotes, joinNotes } from '@telecare/domain/booking-notes';
 import {
   addDays,
   dayAt,
+  daysBetween,
   daysOfMonth,
   formatDateTimeAt,
   instantAt,
@@ -48,6 +50,7 @@ import { findSite, selectSpecialityNames } from '../directory/directory.queries.
 import {
   appointmentCopy,
   caseManagerCopy,
+  lastActivityCopy,
   siteCopy,
   writeWorkflowCopies,
 } from '../workflows/workflow-copies.ts';
@@ -56,9 +59,11 @@ import { type AppointmentChangeListener, appointmentChangeNotifier } from './app
 import {
   findLiveAppointment,
   findWorkflowAppointment,
+  insertActivity,
   selectAvailabilityDays,
   selectBookedTimes,
   selectCancellationRecipients,
+  updateAppointmentExtras,
 } from './booking.queries.ts';
 import {
   type BookingSteps,
@@ -102,6 +107,7 @@ export type BookingInput = {
   notes?: string | null | undefined;
   contOrTbc?: string | null | undefined;
   smsTemplateSetId?: string | null | undefined;
+  rtNote?: string | null | undefined;
   /** The request field the time checks' messages belong to. */
   timeField: string;
 };
@@ -330,8 +336,15 @@ export function createBookingService(deps: {
       }),
       practitioner: () => requireActiveSpecialist(tx, input.specialistId, 'appointment.specialistId'),
       appointmentType: () => requireAppointmentType(input.appointmentType, 'appointment.appointmentType'),
-      site: () => requireBookingSite(tx, input.appointmentType ?? '', input.siteId),
+      site: () => requireBookingSite(tx, input.appointmentType ?? '', input.siteId, input.rtNote),
     });
+    const staffName = `${actor.user.firstName} ${actor.user.lastName}`;
+    const autoLines = [
+      `Booked by ${staffName} on ${formatDateTimeAt(now, input.timezone)} (${input.timezone})`,
+      input.dialInMethod ? `Dial-in: ${input.dialInMethod}` : null,
+      input.contOrTbc ? `CONT/TBC: ${input.contOrTbc}` : null,
+      input.rtNote?.trim() ? `RT note: ${input.rtNote.trim()}` : null,
+    ].filter((line): line is string => Boolean(line));
 
     const result = await practiceManagement(tx).createAppointment({
       clientId: workflow.clientId,
@@ -344,12 +357,16 @@ export function createBookingService(deps: {
       appointmentType,
       consultationType: input.consultationType,
       dialInMethod: input.dialInMethod ?? null,
-      notes: input.notes ?? null,
+      notes: joinNotes(input.notes, autoLines),
       smsTemplateSetId,
       bookedBy: actor.user.uid,
     });
     if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
     const booked = result.appointment;
+    // Zoom: the join URL defaults to the specialist's video link (V-31; no Zoom API).
+    if (input.dialInMethod === 'zoom' && specialist.videoLink) {
+      await updateAppointmentExtras(tx, booked.appointmentId, { zoomJoinUrl: specialist.videoLink });
+    }
     await writeWorkflowCopies(
       tx,
       [workflow.id],
@@ -465,6 +482,26 @@ export function createBookingService(deps: {
         if (workflow.appointmentId === moved.appointmentId) {
           await writeWorkflowCopies(tx, [workflow.id], appointmentCopy(moved));
         }
+        const zone = current.timezone;
+        const from = `${formatDateTimeAt(current.startDateTime, zone)} (${zone})`;
+        await updateAppointmentExtras(tx, moved.appointmentId, {
+          notes: joinNotes(current.notes, [
+            ...autoNotes(current.notes),
+            `Rescheduled from ${from} by ${actor.user.firstName} ${actor.user.lastName}`,
+          ]),
+        });
+        // A move to a later day is a postpone of whole weeks (V-11).
+        const days = daysBetween(dayAt(current.startDateTime, zone), dayAt(moved.startDateTime, zone));
+        if (days > 0) {
+          await insertActivity(tx, {
+            workflowId: workflow.id,
+            name: 'postpone',
+            postponeWeeks: Math.floor(days / 7),
+            reason: input.reason ?? null,
+            createdBy: actor.user.uid,
+          });
+          await writeWorkflowCopies(tx, [workflow.id], lastActivityCopy('postpone'));
+        }
         await appointmentChanged(tx, {
           kind: 'rescheduled',
           appointmentId: moved.appointmentId,
@@ -505,6 +542,13 @@ export function createBookingService(deps: {
             ...(workflow.bookingStatus !== 'awaitingBooking' ? { bookingStatusUpdatedAt: now } : {}),
           });
         }
+        await insertActivity(tx, {
+          workflowId: workflow.id,
+          name: 'cancel',
+          reason: input.reason ?? null,
+          createdBy: actor.user.uid,
+        });
+        await writeWorkflowCopies(tx, [workflow.id], lastActivityCopy('cancel'));
         await appointmentChanged(tx, {
           kind: 'cancelled',
           appointmentId: cancelled.appointmentId,

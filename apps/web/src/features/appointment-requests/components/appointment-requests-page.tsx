@@ -32,9 +32,14 @@ export function AppointmentRequestsPage({ renderApprove }: { renderApprove: Appr
   );
 }
 
+/** SW §9: "Page size default 50 in the booking area lists". */
+const BOOKING_AREA_PAGE_SIZE = 50;
+
 function AppointmentRequests({ renderApprove }: { renderApprove: ApproveRequestSlot }) {
-  const { page, pageSize, sort, setPage, setPageSize, setSort } =
-    useListSearchParams(APPOINTMENT_REQUEST_COLUMNS);
+  const { page, pageSize, sort, setPage, setPageSize, setSort } = useListSearchParams(
+    APPOINTMENT_REQUEST_COLUMNS,
+    BOOKING_AREA_PAGE_SIZE,
+  );
   const {
     inputs: filterInputs,
     filters,

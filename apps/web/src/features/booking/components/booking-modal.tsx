@@ -12,12 +12,14 @@ import {
   Stack,
   Text,
   Textarea,
+  TextInput,
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import type { AppointmentRequestRow } from '@telecare/contracts/appointment-requests';
-import { type CreateBookingRequest, OWN_DEVICE_SITE_NAME } from '@telecare/contracts/booking';
+import { type CreateBookingRequest, OWN_DEVICE_SITE_NAME, RT_SITE_NAME } from '@telecare/contracts/booking';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import type { BookingMode } from '@telecare/domain/booking-checks';
+import { rtOffered } from '@telecare/domain/booking-notes';
 import { contOrTbcOptions } from '@telecare/domain/booking-options';
 import { instantAt, monthOf, todayIn } from '@telecare/domain/calendar';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -120,6 +122,8 @@ export function BookingModal(props: BookingModalProps) {
   const [contOrTbc, setContOrTbc] = useState<string | null>(null);
   const [consultationType, setConsultationType] = useState<ConsultationType>(start.consultationType);
   const [notes, setNotes] = useState('');
+  const [rtNote, setRtNote] = useState('');
+  const [reason, setReason] = useState('');
   const [smsTemplateSetId, setSmsTemplateSetId] = useState<string | null>(null);
   // A browser check's message, or the server's (then titled 'action failed').
   const [failure, setFailure] = useState<{ message: string; server: boolean } | null>(null);
@@ -135,13 +139,15 @@ export function BookingModal(props: BookingModalProps) {
     () => (specialists.data ?? []).map((s) => ({ value: s.id, label: specialistLabel(s) })),
     [specialists.data],
   );
-  // Hospitals: every site but 'Own Device' (that one is the Own Device appointment type).
+  // Hospitals: every site but 'Own Device' (that one is the Own Device appointment type); 'RT'
+  // only while the RT note is filled in (SW §5).
+  const withRt = rtOffered(rtNote);
   const siteData = useMemo(
     () =>
       (sites.data ?? [])
-        .filter((site) => site.name !== OWN_DEVICE_SITE_NAME)
+        .filter((site) => site.name !== OWN_DEVICE_SITE_NAME && (withRt || site.name !== RT_SITE_NAME))
         .map((site) => ({ value: site.id, label: site.name })),
-    [sites.data],
+    [sites.data, withRt],
   );
   const hospitalId = siteData.some((site) => site.value === siteId) ? siteId : null;
   // A requested time off the 5-minute grid stays choosable.
@@ -210,6 +216,7 @@ export function BookingModal(props: BookingModalProps) {
           startDateTime: from.toISOString(),
           endDateTime: new Date(from.getTime() + durationMinutes * 60_000).toISOString(),
           duration: durationMinutes,
+          ...(reason.trim() ? { reason: reason.trim() } : {}),
         },
         done,
       );
@@ -225,6 +232,7 @@ export function BookingModal(props: BookingModalProps) {
       ...(dialInMethod ? { dialInMethod: dialInMethod as Appointment['dialInMethod'] } : {}),
       ...(contOrTbc ? { contOrTbc } : {}),
       ...(notes.trim() ? { notes: notes.trim() } : {}),
+      ...(appointmentType === 'atGpClinic' && rtNote.trim() ? { rtNote: rtNote.trim() } : {}),
     };
     const selectedSMSTemplateSetId = smsTemplateSetId ?? '';
     if (props.mode === 'request') {
@@ -277,6 +285,14 @@ export function BookingModal(props: BookingModalProps) {
           {props.mode === 'reschedule' && props.detail.appointment && (
             <CurrentAppointment appointment={props.detail.appointment} />
           )}
+          {props.mode === 'reschedule' && (
+            <TextInput
+              label="Reason"
+              description="Kept on the postpone activity when the appointment moves to a later day."
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+          )}
           {props.mode === 'request' && <RequestSummary request={props.request} />}
           {specialists.isError && (
             <ErrorAlert error={specialists.error} onRetry={() => void specialists.refetch()} />
@@ -312,6 +328,13 @@ export function BookingModal(props: BookingModalProps) {
                       ))}
                     </Group>
                   </Radio.Group>
+                  {appointmentType === 'atGpClinic' && (
+                    <TextInput
+                      label="RT note"
+                      value={rtNote}
+                      onChange={(event) => setRtNote(event.currentTarget.value)}
+                    />
+                  )}
                   {appointmentType === 'atGpClinic' && (
                     <Select
                       label="Location"

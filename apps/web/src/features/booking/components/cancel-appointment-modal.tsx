@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { useState } from 'react';
 import { ACTION_FAILED, useActionBanner } from '../../../components/ui/action-banner';
@@ -17,6 +17,7 @@ export function CancelAppointmentModal({ detail, onClose }: CancelAppointmentMod
   const banner = useActionBanner();
   const cancel = useCancelAppointment();
   const [sendCancellationEmail, setSendCancellationEmail] = useState(false);
+  const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const appointment = detail.appointment;
   const close = () => {
@@ -26,7 +27,12 @@ export function CancelAppointmentModal({ detail, onClose }: CancelAppointmentMod
     if (!appointment || cancel.isPending) return;
     setFailure(null);
     cancel.mutate(
-      { id: detail.row.id, appointmentId: appointment.id, sendCancellationEmail },
+      {
+        id: detail.row.id,
+        appointmentId: appointment.id,
+        sendCancellationEmail,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+      },
       {
         onSuccess: () => {
           banner.completed();
@@ -58,6 +64,7 @@ export function CancelAppointmentModal({ detail, onClose }: CancelAppointmentMod
               }.`
             : 'This workflow has no appointment.'}
         </Text>
+        <TextInput label="Reason" value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
         <Checkbox
           label="Send cancellation email"
           checked={sendCancellationEmail}
