@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { recordSmsReply } from '../sms-sequence/sms-replies.ts';
-import { SMS_JOB } from '../sms-sequence/sms-sequence.planner.ts';
+import { SMS_JOB, SMS_MAX_ATTEMPTS } from '../sms-sequence/sms-sequence.planner.ts';
 import {
   findSmsByProviderId,
   selectFailedSms,
@@ -125,6 +125,7 @@ export function createMessagingService(deps: {
             runAt: clock.now(),
             dedupeKey: `sms-retry:${id}`,
             workflowId: row.workflowId,
+            maxAttempts: SMS_MAX_ATTEMPTS,
           },
         ]);
         return {

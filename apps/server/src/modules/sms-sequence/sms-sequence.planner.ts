@@ -16,6 +16,8 @@ import { updateWorkflows } from '../workflows/workflows.queries.ts';
 import { cancelUnsentSteps, findPlanningContext } from './sms-sequence.queries.ts';
 
 export const SMS_JOB = { send: 'sms.send', noResponse: 'sms.no-response' } as const;
+/** Attempts per SMS: retries 1, 2, 4 ... 64 minutes apart ride out a provider outage of about 2 hours. */
+export const SMS_MAX_ATTEMPTS = 8;
 
 /** The key of a step's job; every job of an appointment's sequence starts with `sequenceKeyPrefix`. */
 export const sequenceKeyPrefix = (appointmentId: string) => `sms-seq:${appointmentId}:`;
@@ -88,6 +90,7 @@ async function planSequence(
       runAt: row.plannedAt as Date,
       dedupeKey: stepKey(appointment.id, row.step as string),
       workflowId: change.workflowId,
+      maxAttempts: SMS_MAX_ATTEMPTS,
     })),
   );
   await updateWorkflows(tx, [change.workflowId], { smsReply: 'pending' });
