@@ -205,6 +205,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     kinds: smsJobKinds({ db, clock, sms, changes }),
     log: app.log,
+    concurrency: config.DATABASE_URL ? 8 : 1,
     passes: [
       {
         id: EMAIL_DELIVERY.id,
