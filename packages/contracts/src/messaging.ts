@@ -40,3 +40,15 @@ export const RetryMessageResponseSchema = z.object({ id: z.string(), status: z.l
 
 export type FailedMessage = z.infer<typeof FailedMessageSchema>;
 export type UnmatchedSms = z.infer<typeof UnmatchedSmsSchema>;
+export type FailedJob = z.infer<typeof FailedJobSchema>;
+
+/** A job of any kind that used its attempts (the job runner, decision 0031). */
+export const FailedJobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  workflowId: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  failedAt: z.string().nullable(),
+});
+export const FailedJobsResponseSchema = z.object({ rows: z.array(FailedJobSchema) });

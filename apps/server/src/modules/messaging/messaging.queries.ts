@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { smsMessages, smsWebhookEvents } from '../../db/schema/index.ts';
+import { jobs, smsMessages, smsWebhookEvents } from '../../db/schema/index.ts';
 
 export async function storeWebhookEvent(
   db: Db,
@@ -48,4 +48,20 @@ export async function findSmsByProviderId(db: Db, providerMessageId: string) {
     .where(and(eq(smsMessages.providerMessageId, providerMessageId), eq(smsMessages.direction, 'outbound')))
     .limit(1);
   return row;
+}
+
+export function selectFailedJobs(db: Db) {
+  return db
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      workflowId: jobs.workflowId,
+      attempts: jobs.attempts,
+      lastError: jobs.lastError,
+      finishedAt: jobs.finishedAt,
+    })
+    .from(jobs)
+    .where(eq(jobs.status, 'failed'))
+    .orderBy(desc(jobs.finishedAt))
+    .limit(200);
 }

@@ -1,5 +1,6 @@
 import {
   DevSmsInboundRequestSchema,
+  FailedJobsResponseSchema,
   FailedMessagesResponseSchema,
   RetryMessageResponseSchema,
   SmsReplyAnswerSchema,
@@ -73,6 +74,11 @@ export function messagingRoutes(
         schema: { tags, params: z.object({ id: z.uuid() }), response: { 200: RetryMessageResponseSchema } },
       },
       async (request) => messaging.retry(requireAuth(request), originOf(request), request.params.id),
+    );
+    app.get(
+      '/api/admin/jobs/failed',
+      { config: write, schema: { tags, response: { 200: FailedJobsResponseSchema } } },
+      async () => ({ rows: await messaging.failedJobs() }),
     );
     app.get(
       '/api/admin/messages/unmatched',

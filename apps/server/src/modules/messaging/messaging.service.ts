@@ -1,5 +1,5 @@
 import { ErrorCode } from '@telecare/contracts/errors';
-import type { FailedMessage, UnmatchedSms } from '@telecare/contracts/messaging';
+import type { FailedJob, FailedMessage, UnmatchedSms } from '@telecare/contracts/messaging';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { smsMessages } from '../../db/schema/index.ts';
@@ -13,6 +13,7 @@ import { recordSmsReply } from '../sms-sequence/sms-replies.ts';
 import { SMS_JOB, SMS_MAX_ATTEMPTS } from '../sms-sequence/sms-sequence.planner.ts';
 import {
   findSmsByProviderId,
+  selectFailedJobs,
   selectFailedSms,
   selectUnmatchedSms,
   storeWebhookEvent,
@@ -97,6 +98,11 @@ export function createMessagingService(deps: {
         lastError: row.lastError,
         failedAt: row.updatedAt.toISOString(),
       }));
+    },
+
+    async failedJobs(): Promise<FailedJob[]> {
+      const rows = await selectFailedJobs(db);
+      return rows.map(({ finishedAt, ...row }) => ({ ...row, failedAt: finishedAt?.toISOString() ?? null }));
     },
 
     async unmatchedReplies(): Promise<UnmatchedSms[]> {

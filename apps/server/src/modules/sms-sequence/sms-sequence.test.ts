@@ -511,6 +511,18 @@ describe('the automatic SMS sequence through a Twilio-style provider', () => {
     expect(failed.json().rows).toContainEqual(
       expect.objectContaining({ id: initial?.id, lastError: initial?.lastError }),
     );
+    const jobsFailed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/jobs/failed',
+      headers: await staff(),
+    });
+    expect(jobsFailed.json().rows).toContainEqual(
+      expect.objectContaining({
+        kind: 'sms.send',
+        workflowId: booked.workflow.id,
+        attempts: SMS_MAX_ATTEMPTS,
+      }),
+    );
     const shown = (await detail(booked.workflow.id)).logs.appointmentSms.find(
       (s: { id: string }) => s.id === initial?.id,
     );
