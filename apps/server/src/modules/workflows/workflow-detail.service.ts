@@ -68,7 +68,7 @@ export function toClientRecord(client: typeof clients.$inferSelect, addresses: A
 }
 
 /**
- * Each sequence step with when it went out and the patient's first reply after it. Steps that have
+ * Each step of the latest sequence with when it went out and the patient's first reply after it. Steps that have
  * not gone out (planned, cancelled, failed) have no dot colour of their own; messages are taken in
  * the order they went out or came in.
  */
@@ -86,6 +86,8 @@ function sequenceSteps(sms: SmsRow[]) {
       (SMS_STEPS as readonly string[]).includes(message.step)
     ) {
       current = message.step as SmsStep;
+      // An initial SMS starts a new sequence (a new booking or a reschedule): earlier steps no longer count.
+      if (current === 'initial') for (const step of SMS_STEPS) delete steps[step];
       steps[current] ??= { sentAt: message.sentAt ?? message.createdAt, reply: null };
     } else if (message.direction === 'inbound' && current && steps[current] && !steps[current]?.reply) {
       (steps[current] as { reply: string | null }).reply = message.body;
