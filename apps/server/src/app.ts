@@ -10,8 +10,10 @@ import {
 } from './integrations/email/email-sender.ts';
 import { createGeoipLiteGeolocation, type Geolocation } from './integrations/geolocation/geolocation.ts';
 import { createLocalPracticeManagement } from './integrations/practice-management/local-practice-management.ts';
+import { createHttpSmsSender } from './integrations/sms/http-sms-sender.ts';
 import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
-import { startEmailDeliveryWorker } from './jobs/email-delivery.job.ts';
+import { deliverDueEmails, EMAIL_DELIVERY } from './jobs/email-delivery.job.ts';
+import { drainDueJobs, type JobRunnerDeps, runDueJobs, startJobRunner } from './jobs/job-runner.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createNetworkMatcher } from './lib/networks.ts';
@@ -35,12 +37,16 @@ import { createDirectoryService } from './modules/directory/directory.service.ts
 import { eventRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
+import { createMessagingService } from './modules/messaging/messaging.service.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { createScheduleService } from './modules/schedule/schedule.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { smsJobKinds } from './modules/sms-sequence/sms-sequence.jobs.ts';
+import { createSmsSequencePlanner } from './modules/sms-sequence/sms-sequence.planner.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplateService } from './modules/templates/templates.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -56,6 +62,13 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { refuseBadInput } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs due jobs now (tests and benchmarks; the runner does it on its own when its interval is set). */
+    jobs: { runDue: () => ReturnType<typeof runDueJobs>; drain: () => Promise<number> };
+  }
+}
 
 export type AppDeps = {
   config: Config;
@@ -103,7 +116,16 @@ export async function buildApp(deps: AppDeps) {
   const logError = (message: string, err: unknown) => app.log.error({ err }, message);
   const changes = createChangeFeed(deps.database);
   app.addHook('onClose', () => changes.close());
-  const sms = deps.sms ?? createOutboxSmsSender(db, development ? (line) => app.log.info(line) : undefined);
+  const sms =
+    deps.sms ??
+    (config.SMS_PROVIDER === 'http'
+      ? createHttpSmsSender({
+          apiUrl: config.SMS_API_URL as string,
+          accountSid: config.SMS_ACCOUNT_SID as string,
+          authToken: config.SMS_AUTH_TOKEN as string,
+          from: config.SMS_FROM as string,
+        })
+      : createOutboxSmsSender(db, development ? (line) => app.log.info(line) : undefined));
   const email =
     deps.email ??
     (config.SMTP_URL
@@ -160,7 +182,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     changes,
     practiceManagement: createLocalPracticeManagement,
-    appointmentListeners: deps.appointmentListeners ?? [],
+    appointmentListeners: [...(deps.appointmentListeners ?? []), createSmsSequencePlanner({ clock })],
   });
   await app.register(
     appointmentRequestRoutes(createAppointmentRequestService({ db, clock, changes, booking })),
@@ -168,21 +190,47 @@ export async function buildApp(deps: AppDeps) {
   await app.register(bookingRoutes(booking));
   await app.register(scheduleRoutes(createScheduleService({ db, clock, writeChange })));
   if (development) await app.register(outboxRoutes(createOutboxService(db)));
-  if (config.emailWorkerIntervalMs > 0) {
-    // Sends the queued e-mails once the app is ready; closing the app waits for the running round.
-    let emailWorker: ReturnType<typeof startEmailDeliveryWorker> | undefined;
-    app.addHook('onReady', async () => {
-      emailWorker = startEmailDeliveryWorker({
+  await app.register(
+    messagingRoutes(
+      createMessagingService({
         db,
-        email,
         clock,
-        changes,
-        log: app.log,
-        intervalMs: config.emailWorkerIntervalMs,
-      });
+        writeChange,
+        webhookToken: config.SMS_AUTH_TOKEN,
+        publicUrl: config.publicUrl,
+      }),
+      { development },
+    ),
+  );
+  // The one job runner (decision 0031): the jobs table's kinds, and e-mail delivery as a pass.
+  const jobRunner: JobRunnerDeps = {
+    db,
+    clock,
+    kinds: smsJobKinds({ db, clock, sms, changes }),
+    log: app.log,
+    concurrency: config.DATABASE_URL ? 8 : 1,
+    passes: [
+      {
+        id: EMAIL_DELIVERY.id,
+        run: async () => {
+          const { claimed } = await deliverDueEmails({ db, email, clock, changes, log: app.log });
+          return { claimed, full: claimed >= EMAIL_DELIVERY.batchSize };
+        },
+      },
+    ],
+  };
+  app.decorate('jobs', {
+    runDue: () => runDueJobs(jobRunner),
+    drain: () => drainDueJobs(jobRunner),
+  });
+  if (config.jobRunnerIntervalMs > 0) {
+    // Runs once the app is ready; closing the app waits for the running round.
+    let runner: ReturnType<typeof startJobRunner> | undefined;
+    app.addHook('onReady', async () => {
+      runner = startJobRunner({ ...jobRunner, intervalMs: config.jobRunnerIntervalMs });
     });
     app.addHook('onClose', async () => {
-      await emailWorker?.stop();
+      await runner?.stop();
     });
   }
   await registerWebApp(app, config.WEB_DIST_DIR);

@@ -81,6 +81,19 @@ const ConfigSchema = z.object({
    * Default 5000, and off under NODE_ENV=test (tests deliver by calling the worker themselves).
    */
   EMAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /**
+   * How often the job runner (SMS steps, e-mail delivery ...) looks for due jobs, in milliseconds;
+   * 0 = off. Default 1000 (EMAIL_WORKER_INTERVAL_MS when only that is set), off under NODE_ENV=test.
+   */
+  JOB_RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  /** outbox (default: SMS go to the outbox table) or http (a Twilio-style REST provider, SMS_* below). */
+  SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+  SMS_API_URL: z.string().url().optional(),
+  SMS_ACCOUNT_SID: z.string().min(1).optional(),
+  /** Authenticates the API calls and signs the provider's webhooks; unset = webhooks are refused. */
+  SMS_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sender number or name the provider shows. */
+  SMS_FROM: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.resolve('apps/web/dist')),
 });
@@ -93,6 +106,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   publicUrl: string;
   /** EMAIL_WORKER_INTERVAL_MS with its default applied; 0 = the worker does not run. */
   emailWorkerIntervalMs: number;
+  /** JOB_RUNNER_INTERVAL_MS with its default applied; 0 = the runner does not run. */
+  jobRunnerIntervalMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -102,6 +117,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const config = parsed.data;
+  if (config.SMS_PROVIDER === 'http') {
+    const missing = (['SMS_API_URL', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const).filter(
+      (name) => !config[name],
+    );
+    if (missing.length > 0) {
+      throw new Error(`Invalid configuration:\n  SMS_PROVIDER=http needs ${missing.join(', ')}.`);
+    }
+  }
   const production = config.NODE_ENV === 'production';
   return {
     ...config,
@@ -111,5 +134,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: config.COOKIE_SECURE ?? production,
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     emailWorkerIntervalMs: config.EMAIL_WORKER_INTERVAL_MS ?? (config.NODE_ENV === 'test' ? 0 : 5000),
+    jobRunnerIntervalMs:
+      config.JOB_RUNNER_INTERVAL_MS ??
+      config.EMAIL_WORKER_INTERVAL_MS ??
+      (config.NODE_ENV === 'test' ? 0 : 1000),
   };
 }

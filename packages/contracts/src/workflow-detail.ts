@@ -105,7 +105,17 @@ export const WorkflowDetailSchema = z.object({
   ivr: z.object({ status: z.string().nullable(), reply: z.string().nullable() }).nullable(),
   logs: z.object({
     appointmentSms: z.array(
-      z.object({ id: z.string(), step: z.string().nullable(), text: z.string(), sentAt: instant.nullable() }),
+      z.object({
+        id: z.string(),
+        step: z.string().nullable(),
+        text: z.string(),
+        sentAt: instant.nullable(),
+        /** When a planned step is due ('Not Sent' until then); null for messages not planned. */
+        plannedAt: instant.nullable().optional(),
+        /** failed: used its attempts (lastError says why; staff may Retry). */
+        status: z.string().optional(),
+        lastError: z.string().nullable().optional(),
+      }),
     ),
     manualSms: z.array(
       z.object({

@@ -15,7 +15,7 @@ export class TestClock implements Clock {
 
 /** `env` adds to or overrides the test configuration's environment variables. */
 export async function createTestApp(
-  options: Partial<Pick<AppDeps, 'geolocation' | 'sms' | 'email' | 'appointmentListeners'>> & {
+  options: Partial<Pick<AppDeps, 'geolocation' | 'sms' | 'email' | 'appointmentListeners' | 'logger'>> & {
     env?: NodeJS.ProcessEnv;
   } = {},
 ) {

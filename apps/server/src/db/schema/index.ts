@@ -2,6 +2,7 @@ export * from './appointments.ts';
 export * from './audit.ts';
 export * from './clients.ts';
 export * from './directory.ts';
+export * from './jobs.ts';
 export * from './messaging.ts';
 export * from './referrals.ts';
 export * from './settings.ts';

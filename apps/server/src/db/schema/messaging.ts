@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, instant, timestamps } from './columns.ts';
 import { workflows } from './workflows.ts';
 
@@ -19,9 +19,27 @@ export const smsMessages = pgTable(
     providerMessageId: text('provider_message_id'),
     sentAt: instant('sent_at'),
     deliveredAt: instant('delivered_at'),
+    /** The sequence step's appointment (planned steps belong to one appointment). */
+    appointmentId: uuid('appointment_id'),
+    /** planned: a step waiting for its time ('Not Sent'); unmatched: an inbound reply with no workflow. */
+    status: text('status')
+      .$type<
+        'planned' | 'queued' | 'sent' | 'delivered' | 'failed' | 'cancelled' | 'received' | 'unmatched'
+      >()
+      .notNull()
+      .default('sent'),
+    /** When a planned step is due. */
+    plannedAt: instant('planned_at'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The provider's reason for the last failed attempt (at most 500 characters). */
+    lastError: text('last_error'),
     ...timestamps,
   },
-  (t) => [index('sms_messages_workflow_idx').on(t.workflowId, t.createdAt)],
+  (t) => [
+    index('sms_messages_workflow_idx').on(t.workflowId, t.createdAt),
+    index('sms_messages_phone_idx').on(t.phoneNumber, t.sentAt),
+    index('sms_messages_status_idx').on(t.status),
+  ],
 );
 
 export const emailMessages = pgTable(
@@ -113,7 +131,12 @@ export const outboxMessages = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
+    /** The sender's idempotency key: one message per reference, as a provider keeps it. */
+    reference: text('reference'),
     ...timestamps,
   },
-  (t) => [index('outbox_messages_recipient_idx').on(t.channel, t.recipient, t.createdAt)],
+  (t) => [
+    index('outbox_messages_recipient_idx').on(t.channel, t.recipient, t.createdAt),
+    uniqueIndex('outbox_messages_reference_idx').on(t.reference),
+  ],
 );

@@ -1,18 +1,35 @@
 import type { Db } from '../../db/database.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 
-/** `staffCode`: the text is a sign-in code for a staff member's phone, never patient data. */
-export type SmsSender = { send(to: string, body: string, options?: { staffCode?: boolean }): Promise<void> };
+export type SmsSendOptions = {
+  /** The text is a sign-in code for a staff member's phone, never patient data. */
+  staffCode?: boolean;
+  /**
+   * Our idempotency key for this message (e.g. the sms_messages id): a provider that is asked twice
+   * with one key sends once, so a retry after a crash between send and mark is never seen twice.
+   */
+  reference?: string;
+};
+
+export type SmsSender = {
+  send(to: string, body: string, options?: SmsSendOptions): Promise<{ providerMessageId: string }>;
+};
 
 /**
- * The built-in default: messages go to the outbox table, which staff read in development.
- * In development the log also shows staff sign-in codes (and nothing sent to patients).
+ * The built-in default: messages go to the outbox table, which staff read in development. Like a
+ * provider, it keeps one message per reference. In development the log also shows staff sign-in
+ * codes (and nothing sent to patients).
  */
 export function createOutboxSmsSender(db: Db, log?: (message: string) => void): SmsSender {
   return {
     async send(to, body, options) {
-      await db.insert(outboxMessages).values({ channel: 'sms', recipient: to, body });
+      const [row] = await db
+        .insert(outboxMessages)
+        .values({ channel: 'sms', recipient: to, body, reference: options?.reference ?? null })
+        .onConflictDoNothing()
+        .returning({ id: outboxMessages.id });
       if (options?.staffCode) log?.(`SMS outbox -> ${to}: ${body}`);
+      return { providerMessageId: `outbox-${row?.id ?? options?.reference}` };
     },
   };
 }

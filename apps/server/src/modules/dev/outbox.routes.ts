@@ -19,7 +19,7 @@ const OutboxMessageSchema = z.object({
  * request that came through a proxy (it carries a forwarded header) is refused even from loopback,
  * since a proxy on this machine would make every caller look local.
  */
-async function refuseOtherMachines(request: FastifyRequest) {
+export async function refuseOtherMachines(request: FastifyRequest) {
   const forwarded =
     request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
   if (!isLoopback(request.socket.remoteAddress ?? '') || forwarded) {

@@ -67,17 +67,27 @@ export function toClientRecord(client: typeof clients.$inferSelect, addresses: A
   };
 }
 
-/** Each sequence step with when it went out and the patient's first reply after it. */
+/**
+ * Each step of the latest sequence with when it went out and the patient's first reply after it. Steps that have
+ * not gone out (planned, cancelled, failed) have no dot colour of their own; messages are taken in
+ * the order they went out or came in.
+ */
 function sequenceSteps(sms: SmsRow[]) {
   const steps: Partial<Record<SmsStep, { sentAt: Date | null; reply: string | null }>> = {};
   let current: SmsStep | null = null;
-  for (const message of sms.filter((m) => m.kind === 'sequence')) {
+  const unsent = new Set(['planned', 'queued', 'cancelled', 'failed']);
+  const happened = sms
+    .filter((m) => m.kind === 'sequence' && !(m.direction === 'outbound' && unsent.has(m.status)))
+    .sort((a, b) => (a.sentAt ?? a.createdAt).getTime() - (b.sentAt ?? b.createdAt).getTime());
+  for (const message of happened) {
     if (
       message.direction === 'outbound' &&
       message.step &&
       (SMS_STEPS as readonly string[]).includes(message.step)
     ) {
       current = message.step as SmsStep;
+      // An initial SMS starts a new sequence (a new booking or a reschedule): earlier steps no longer count.
+      if (current === 'initial') for (const step of SMS_STEPS) delete steps[step];
       steps[current] ??= { sentAt: message.sentAt ?? message.createdAt, reply: null };
     } else if (message.direction === 'inbound' && current && steps[current] && !steps[current]?.reply) {
       (steps[current] as { reply: string | null }).reply = message.body;
@@ -202,8 +212,16 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
         ivr: ivrState,
         logs: {
           appointmentSms: sms
-            .filter((m) => m.kind === 'sequence' && m.direction === 'outbound')
-            .map((m) => ({ id: m.id, step: m.step, text: m.body, sentAt: iso(m.sentAt) })),
+            .filter((m) => m.kind === 'sequence' && m.direction === 'outbound' && m.status !== 'cancelled')
+            .map((m) => ({
+              id: m.id,
+              step: m.step,
+              text: m.body,
+              sentAt: iso(m.sentAt),
+              plannedAt: iso(m.plannedAt),
+              status: m.status,
+              lastError: m.lastError,
+            })),
           manualSms: sms
             .filter((m) => m.kind === 'manual' || m.direction === 'inbound')
             .map((m) => ({

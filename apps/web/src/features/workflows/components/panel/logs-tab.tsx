@@ -1,8 +1,10 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import type { ReactNode } from 'react';
 import { CompactTable } from '../../../../components/ui/compact-table';
 import { formatDateTime } from '../../../../lib/format';
+import { retryMessage } from '../../api/retry-message';
+import { useWorkflowAction } from '../../hooks/use-workflow-action';
 
 type Logs = WorkflowDetail['logs'];
 
@@ -32,8 +34,49 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * When a step went out; 'Not Sent' (with its planned time) until then; a step that used its
+ * attempts shows the provider's reason and Retry.
+ */
+function SentCell({
+  row,
+  onRetry,
+  retrying,
+}: {
+  row: Logs['appointmentSms'][number];
+  onRetry: (id: string) => void;
+  retrying: boolean;
+}) {
+  if (row.sentAt) return <>{formatDateTime(row.sentAt)}</>;
+  if (row.status === 'failed') {
+    return (
+      <Stack gap={2}>
+        <Text span fz="xs" c="red.8" title={row.lastError ?? undefined}>
+          Failed{row.lastError ? `: ${row.lastError}` : ''}
+        </Text>
+        <Button size="compact-xs" variant="light" loading={retrying} onClick={() => onRetry(row.id)}>
+          Retry
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text span fz="xs" c="red.8">
+        Not Sent
+      </Text>
+      {row.plannedAt ? (
+        <Text span fz="xs" c="dimmed">
+          {formatDateTime(row.plannedAt)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** Three lists: appointment notification SMS, manual SMS, notification logs. */
 export function LogsTab({ logs }: { logs: Logs }) {
+  const retry = useWorkflowAction((id: string) => retryMessage(id));
   return (
     <Stack gap="sm">
       <Section title="Appointment notification SMS">
@@ -46,15 +89,10 @@ export function LogsTab({ logs }: { logs: Logs }) {
             { label: 'Text', grow: true, render: (row) => row.text },
             {
               label: 'Sent',
-              width: 110,
-              render: (row) =>
-                row.sentAt ? (
-                  formatDateTime(row.sentAt)
-                ) : (
-                  <Text span fz="xs" c="red.8">
-                    Not Sent
-                  </Text>
-                ),
+              width: 130,
+              render: (row) => (
+                <SentCell row={row} onRetry={(id) => retry.mutate(id)} retrying={retry.isPending} />
+              ),
             },
           ]}
         />
