@@ -11,6 +11,7 @@ import { getLoginStatus } from '../api/get-login-status';
 import { clearSession, getIdleMinutes, sessionQueryKey } from '../api/get-session';
 import { signOut } from '../api/sign-out';
 import { allowCheckInRetry, recordCheckIn } from '../utils/record-check-in';
+import { idleSignOutText, rememberSignOutReason, SESSION_ENDED_TEXT } from '../utils/sign-out-reason';
 
 /**
  * What a tab does while the user is fully signed in (used by the /admin gate):
@@ -50,9 +51,11 @@ export function useSignedInSession(): void {
     };
 
     const signOutForInactivity = async () => {
+      const reason = idleSignOutText(getIdleMinutes());
       await checkOut().catch(() => undefined);
       await signOut().catch(() => undefined);
-      broadcastSignOut();
+      broadcastSignOut(reason);
+      rememberSignOutReason(reason);
       endLocally();
     };
 
@@ -64,7 +67,10 @@ export function useSignedInSession(): void {
         return;
       }
       const status = await getLoginStatus(activity.activityId);
-      if (status.isExpired) endLocally();
+      if (status.isExpired) {
+        rememberSignOutReason(SESSION_ENDED_TEXT);
+        endLocally();
+      }
     };
 
     return watchIdle({
