@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { PRESENCE_TIMING } from '@telecare/contracts/presence';
 import { useEffect } from 'react';
 import { broadcastSignOut, watchIdle } from '../../../lib/idle-sign-out';
 import {
@@ -6,6 +7,7 @@ import {
   clearStoredActivity,
   getStoredActivity,
   reportTabClosed,
+  sendHeartbeat,
 } from '../../../lib/user-activity';
 import { getLoginStatus } from '../api/get-login-status';
 import { clearSession, getIdleMinutes, sessionQueryKey } from '../api/get-session';
@@ -15,7 +17,8 @@ import { idleSignOutText, rememberSignOutReason, SESSION_ENDED_TEXT } from '../u
 
 /**
  * What a tab does while the user is fully signed in (used by the /admin gate):
- * - records the tab's presence once (check-in) and reports the tab closing (pagehide);
+ * - records the tab's presence once (check-in), says every 20 s that the tab is open (heartbeat)
+ *   and reports the tab closing (pagehide beacon);
  * - signs out after the idle limit without activity in any tab, and tells the other tabs;
  * - while the user is active, pings the server's login status (at most every 5 minutes); an
  *   expired login there ends the session in this tab.
@@ -38,9 +41,15 @@ export function useSignedInSession(): void {
     };
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('pageshow', onPageShow);
+    // While the tab is open the server hears from it; silence (a crash, no beacon) shows offline.
+    const heartbeat = window.setInterval(
+      () => void sendHeartbeat().catch(() => undefined),
+      PRESENCE_TIMING.HEARTBEAT_INTERVAL_MS,
+    );
     return () => {
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);
+      window.clearInterval(heartbeat);
     };
   }, []);
 
