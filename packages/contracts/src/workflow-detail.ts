@@ -98,6 +98,8 @@ export const WorkflowDetailSchema = z.object({
     })
     .nullable(),
   site: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The workflow's case manager (a specialist id): Add Appointment starts with them. */
+  caseManagerId: z.string().nullable(),
   category: z.string().nullable(),
   tasks: TasksSchema,
   smsDots: z.record(z.string(), dot),

@@ -83,6 +83,9 @@ describe('track patients', () => {
       isNewAppointment: true,
       createdBy: adminId,
     });
+    // The panel's Add Appointment starts with this case manager.
+    const detail = await call('GET', `/api/admin/workflow/${workflow.id}`);
+    expect(detail.json().caseManagerId).toBe(specialist.id);
     const audit = await t.db
       .select()
       .from(auditEvents)

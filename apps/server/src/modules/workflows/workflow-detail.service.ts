@@ -162,6 +162,7 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
             }
           : null,
         site: site ?? null,
+        caseManagerId: workflow.specialistId,
         category: workflow.category,
         tasks: {
           appointment_t: {
