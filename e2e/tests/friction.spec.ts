@@ -135,3 +135,13 @@ test('the workflow table works by keyboard: arrows move, Enter opens the panel, 
   await expect(second).toHaveAttribute('aria-expanded', 'false');
   await expect(second).toBeFocused();
 });
+
+test('times say their zone: the creation time in the workflow list', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_SUPERVISOR);
+  // The list shows the exact creation time by default (the other mode shows the age).
+  const created = rows(page).first().locator('td[data-column="creationTimestamp"]');
+  await expect(created).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} ([A-Z]{3,5}|GMT[+-]\d+)$/, {
+    timeout: 30_000,
+  });
+});

@@ -12,7 +12,7 @@ test('a coordinator tracks a client without, then with, an active workflow; the 
     data: { firstName: 'Tessa', lastName, dateOfBirth: '1980-02-03' },
   });
   expect(created.status()).toBe(201);
-  const clientId = ((await created.json()) as { id: string }).id;
+  const clientId = ((await created.json()) as { clientId: string }).clientId;
   const workflowsOfClient = async () => {
     const res = await page.request.get(`/api/admin/workflow/patients?clientId=${clientId}`);
     return ((await res.json()) as { workflows: unknown[] }).workflows.length;

@@ -10,7 +10,13 @@ import {
 import { addMonths, isDay, todayIn } from '@telecare/domain/calendar';
 import { INDEFINITE_END_DATE, INDEFINITELY_VALID } from '@telecare/domain/workflow-rules';
 import type { ReactNode } from 'react';
-import { ageInYears, formatDate, formatDateTime, formatTimeZoneName } from '../../../lib/format';
+import {
+  ageInYears,
+  formatDate,
+  formatDateTime,
+  formatDateTimeWithZone,
+  formatTimeZoneName,
+} from '../../../lib/format';
 import { updateCategory } from '../api/update-category';
 import { useWorkflowAction } from '../hooks/use-workflow-action';
 import { formatAge } from '../utils/relative-time';
@@ -127,7 +133,7 @@ function StatusCell({ code, labels }: { code: string | null; labels: Readonly<Re
 }
 
 function CreationTimeCell({ value, mode }: { value: string; mode: CreationTimeMode }) {
-  const exact = formatDateTime(value);
+  const exact = formatDateTimeWithZone(value);
   if (mode === 'date') return exact;
   return (
     <Text span fz="xs" title={exact}>

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import type { ReactNode } from 'react';
 import { CompactTable } from '../../../../components/ui/compact-table';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDateTimeWithZone } from '../../../../lib/format';
 
 type Logs = WorkflowDetail['logs'];
 
@@ -17,7 +17,7 @@ export function notificationText(notification: Logs['notifications'][number]): s
   const template = NOTIFICATION_TEMPLATE_LABELS[notification.templateId] ?? notification.templateId;
   const what = `${template} ${notification.type}`;
   return notification.delivered
-    ? `${what} was delivered at ${formatDateTime(notification.deliveredAt ?? notification.createdAt)}`
+    ? `${what} was delivered at ${formatDateTimeWithZone(notification.deliveredAt ?? notification.createdAt)}`
     : `${what} is waiting for delivery`;
 }
 
@@ -49,7 +49,7 @@ export function LogsTab({ logs }: { logs: Logs }) {
               width: 110,
               render: (row) =>
                 row.sentAt ? (
-                  formatDateTime(row.sentAt)
+                  formatDateTimeWithZone(row.sentAt)
                 ) : (
                   <Text span fz="xs" c="red.8">
                     Not Sent
@@ -65,7 +65,7 @@ export function LogsTab({ logs }: { logs: Logs }) {
           rows={logs.manualSms}
           rowKey={(row) => row.id}
           columns={[
-            { label: 'Time', width: 110, render: (row) => formatDateTime(row.at) },
+            { label: 'Time', width: 110, render: (row) => formatDateTimeWithZone(row.at) },
             {
               label: 'From',
               width: 120,
@@ -81,7 +81,7 @@ export function LogsTab({ logs }: { logs: Logs }) {
           rows={logs.notifications}
           rowKey={(row) => row.id}
           columns={[
-            { label: 'Time', width: 110, render: (row) => formatDateTime(row.createdAt) },
+            { label: 'Time', width: 110, render: (row) => formatDateTimeWithZone(row.createdAt) },
             { label: 'Text', grow: true, render: (row) => notificationText(row) },
           ]}
         />
