@@ -323,3 +323,12 @@ export const ReferralSummarySchema = z.object({
   workflowIds: z.array(z.string()),
 });
 export type ReferralSummary = z.infer<typeof ReferralSummarySchema>;
+
+/** GET /api/admin/coreplus/referrer-location?referrerId&clinicId: the referrer's location at that clinic. */
+export const ReferrerLocationQuerySchema = z.object({ referrerId: z.uuid(), clinicId: z.uuid() });
+export const ReferrerLocationResponseSchema = z.object({
+  referrerLocations: z.array(
+    z.object({ id: z.string(), providerNumber: z.string().nullable(), email: z.string().nullable() }),
+  ),
+});
+export type ReferrerLocationResponse = z.infer<typeof ReferrerLocationResponseSchema>;

@@ -100,6 +100,8 @@ export const WorkflowDetailSchema = z.object({
   site: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The workflow's case manager (a specialist id): Add Appointment starts with them. */
   caseManagerId: z.string().nullable(),
+  /** Whether the patient submitted the snap form (pre-consultation form); null when not recorded. */
+  snapformSubmitted: z.boolean().nullable(),
   category: z.string().nullable(),
   tasks: TasksSchema,
   smsDots: z.record(z.string(), dot),
@@ -168,6 +170,10 @@ export const ActingPatientSchema = z.object({
   id: z.string().uuid(),
   answer: z.enum(['confirm', 'decline']),
 });
+/** PUT /api/snapform/patient-submitted/{id}: whether the patient submitted the pre-consultation form. */
+export const SnapformRequestSchema = z.object({ answer: z.boolean({ error: 'Please answer Yes or No.' }) });
+export const SnapformResponseSchema = z.object({ id: z.string(), snapformSubmitted: z.boolean() });
+
 export const UpdateTasksSchema = z.object({
   id: z.string().uuid(),
   tasks: TasksSchema.omit({ appointment_t: true }).extend({

@@ -286,6 +286,16 @@ export function createClientService(deps: {
       });
     },
 
+    /** The referrer's location at the clinic, as the practice-management system's referrerLocations list. */
+    async referrerLocation(pair: { referrerId: string; clinicId: string }) {
+      const location = await findReferrerLocation(db, pair);
+      return {
+        referrerLocations: location
+          ? [{ id: location.id, providerNumber: location.providerNumber, email: location.email }]
+          : [],
+      };
+    },
+
     /** Up to 20 clients by name; the audit keeps the number of results, never the search text. */
     async searchClients(
       actor: AuthContext,

@@ -163,6 +163,7 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
           : null,
         site: site ?? null,
         caseManagerId: workflow.specialistId,
+        snapformSubmitted: workflow.patientSnapformSubmitted,
         category: workflow.category,
         tasks: {
           appointment_t: {

@@ -26,13 +26,13 @@ const FLAG_TEXTS: Record<FeatureFlag, { label: string; description: string }> = 
 
 /**
  * Whether what a flag switches exists yet: a flag is listed only then, so nobody turns on a screen
- * that is not there. The lane that builds the screen (the Referral Inbox; the status select of
- * Manage Tasks) sets it to true in the same change.
+ * that is not there. The lane that builds the screen (the Referral Inbox) sets it to true in the
+ * same change.
  */
 export const FLAG_GATE_BUILT: Record<FeatureFlag, boolean> = {
   experiments: true,
   referralInbox: false,
-  setWorkflowStatus: false,
+  setWorkflowStatus: true,
   onlyAustralianUsers: true,
 };
 const SHOWN_FLAGS = FEATURE_FLAGS.filter((flag) => FLAG_GATE_BUILT[flag]);

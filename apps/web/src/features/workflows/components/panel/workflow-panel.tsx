@@ -9,6 +9,7 @@ import { archiveWorkflows } from '../../api/archive-workflow';
 import { deleteWorkflow } from '../../api/delete-workflow';
 import { useWorkflow } from '../../api/get-workflow';
 import { rebuildWorkflow } from '../../api/rebuild-workflow';
+import { setSnapformSubmitted } from '../../api/set-snapform';
 import { unArchiveWorkflows } from '../../api/un-archive-workflow';
 import { useWorkflowAction } from '../../hooks/use-workflow-action';
 import { ActingPatientDialog } from './acting-patient-dialog';
@@ -95,6 +96,8 @@ function PanelHeader({ detail }: { detail: WorkflowDetail }) {
     );
   }
   if (site) facts.push(`Site ${site.name}`);
+  if (detail.snapformSubmitted !== null)
+    facts.push(`Snap form submitted: ${detail.snapformSubmitted ? 'Yes' : 'No'}`);
   if (referral?.referrer) facts.push(`Referrer ${referral.referrer.name}`);
   return (
     <Stack gap={0}>
@@ -165,6 +168,7 @@ export function WorkflowPanel({
   const remove = useWorkflowAction(() => deleteWorkflow(id), { removes: { id, onRemoved: onClose } });
   const rebuild = useWorkflowAction(() => rebuildWorkflow(id));
   const actingPatient = useWorkflowAction((answer: ActingPatientAnswer) => actAsPatient(id, answer));
+  const snapform = useWorkflowAction((answer: boolean) => setSnapformSubmitted(id, answer));
 
   const closeDialog = () => setDialog(null);
   const run = (action: { mutate: (v: undefined, o: { onSettled: () => void }) => void }) =>
@@ -346,6 +350,9 @@ export function WorkflowPanel({
         opened={dialog === 'actingPatient'}
         pending={actingPatient.isPending ? (actingPatient.variables ?? null) : null}
         onAnswer={(answer) => actingPatient.mutate(answer, { onSettled: closeDialog })}
+        snapform={detail.snapformSubmitted}
+        snapformPending={snapform.isPending}
+        onSnapform={(answer) => snapform.mutate(answer)}
         onClose={closeDialog}
       />
 
