@@ -12,6 +12,7 @@ import { rebuildWorkflow } from '../../api/rebuild-workflow';
 import { setSnapformSubmitted } from '../../api/set-snapform';
 import { unArchiveWorkflows } from '../../api/un-archive-workflow';
 import { useWorkflowAction } from '../../hooks/use-workflow-action';
+import { BookingStatusTagBadge } from '../workflow-columns';
 import { ActingPatientDialog } from './acting-patient-dialog';
 import { ActivityTab } from './activity-tab';
 import { EmailTab } from './email-tab';
@@ -101,9 +102,12 @@ function PanelHeader({ detail }: { detail: WorkflowDetail }) {
   if (referral?.referrer) facts.push(`Referrer ${referral.referrer.name}`);
   return (
     <Stack gap={0}>
-      <Title order={2} fz="md">
-        {client.firstName} {client.lastName}
-      </Title>
+      <Group gap="xs">
+        <Title order={2} fz="md">
+          {client.firstName} {client.lastName}
+        </Title>
+        <BookingStatusTagBadge code={detail.row.bookingStatus} />
+      </Group>
       <Group gap="md">
         <Text fz="xs">
           <Text span fz="xs" c="dimmed">
