@@ -51,7 +51,7 @@ export async function signIn(
     await page.context().addCookies(cookies);
     if ((await page.request.get('/api/auth/me')).ok()) {
       await page.goto('/admin/client-appointment');
-      await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible({ timeout: 30_000 });
       return;
     }
     await page.context().clearCookies();
