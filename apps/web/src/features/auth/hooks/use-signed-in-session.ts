@@ -1,6 +1,9 @@
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { AUTH_MESSAGES } from '@telecare/contracts/auth';
 import { PRESENCE_TIMING } from '@telecare/contracts/presence';
 import { useEffect } from 'react';
+import { isAuthError } from '../../../lib/api-client';
 import { broadcastSignOut, watchIdle } from '../../../lib/idle-sign-out';
 import {
   checkOut,
@@ -75,7 +78,15 @@ export function useSignedInSession(): void {
         await queryClient.refetchQueries({ queryKey: sessionQueryKey, exact: true });
         return;
       }
-      const status = await getLoginStatus(activity.activityId);
+      let status: Awaited<ReturnType<typeof getLoginStatus>>;
+      try {
+        status = await getLoginStatus(activity.activityId);
+      } catch (error) {
+        // A 401/403 ends the session through the API client; anything else is reported.
+        if (!isAuthError(error))
+          notifications.show({ color: 'red', message: AUTH_MESSAGES.loginStatusFailed });
+        return;
+      }
       if (status.isExpired) {
         rememberSignOutReason(SESSION_ENDED_TEXT);
         endLocally();
