@@ -30,6 +30,7 @@ export const CLIENT_TEXT_LIMITS = {
   clientGroupId: 50,
   email: 254,
   urn: 50,
+  finNo: 50,
   streetAddress: 200,
   suburb: 100,
   country: 60,
@@ -201,6 +202,14 @@ export const PatientFormSchema = z.object({
   /** The workflow's site (GET /api/admin/sites or similar); 'Anywhere Healthcare' is refused. */
   site: z.uuid(M.site).nullable().optional(),
   category: choice(CLIENT_CATEGORIES, M.category).optional(),
+  /** The workflow's FIN No. (the hospital's financial number, V-27); empty clears it. */
+  finNo: z
+    .string()
+    .trim()
+    .max(L.finNo, tooLongMessage(L.finNo))
+    .nullable()
+    .transform((v) => v || null)
+    .optional(),
 });
 export type PatientForm = z.output<typeof PatientFormSchema>;
 

@@ -115,6 +115,41 @@ describe('workflow panel leftovers', () => {
     });
   });
 
+  describe('FIN No.', () => {
+    it('is saved from Edit Client on the workflow, shown in the detail, audited, and cleared by an empty value', async () => {
+      const workflow = await createWorkflow(t.db);
+      const client = {
+        firstName: workflow.clientFirstName,
+        lastName: workflow.clientLastName,
+        dateOfBirth: '1960-05-17',
+      };
+      const saved = await call('PATCH', '/api/admin/coreplus/patient', {
+        id: workflow.id,
+        clientId: workflow.clientId,
+        client: { ...client, finNo: ' FIN-0042 ' },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect((await call('GET', `/api/admin/workflow/${workflow.id}`)).json().finNo).toBe('FIN-0042');
+      const [audit] = await t.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityId, workflow.clientId), eq(auditEvents.action, 'client.updated')));
+      expect((audit?.details as { fields?: string[] } | undefined)?.fields).toContain('finNo');
+      const tooLong = await call('PATCH', '/api/admin/coreplus/patient', {
+        id: workflow.id,
+        clientId: workflow.clientId,
+        client: { ...client, finNo: 'x'.repeat(51) },
+      });
+      expect(tooLong.statusCode).toBe(400);
+      await call('PATCH', '/api/admin/coreplus/patient', {
+        id: workflow.id,
+        clientId: workflow.clientId,
+        client: { ...client, finNo: '' },
+      });
+      expect((await call('GET', `/api/admin/workflow/${workflow.id}`)).json().finNo).toBeNull();
+    });
+  });
+
   describe('referrer location lookup', () => {
     it('answers the provider number of a known pair and an empty list otherwise', async () => {
       const referrer = await createReferrer(t.db);

@@ -164,6 +164,7 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
         site: site ?? null,
         caseManagerId: workflow.specialistId,
         snapformSubmitted: workflow.patientSnapformSubmitted,
+        finNo: workflow.finNo,
         category: workflow.category,
         tasks: {
           appointment_t: {

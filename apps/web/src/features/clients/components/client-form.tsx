@@ -234,6 +234,7 @@ export function ClientForm({ form, mode, referralLocked = false }: ClientFormPro
                 disabled={referralLocked}
                 {...form.getInputProps('category')}
               />
+              <TextInput {...FIELD} label="FIN No." maxLength={L.finNo} {...form.getInputProps('finNo')} />
             </SimpleGrid>
           </Fieldset>
         )}

@@ -97,6 +97,7 @@ function PanelHeader({ detail }: { detail: WorkflowDetail }) {
     );
   }
   if (site) facts.push(`Site ${site.name}`);
+  if (detail.finNo) facts.push(`FIN No. ${detail.finNo}`);
   if (detail.snapformSubmitted !== null)
     facts.push(`Snap form submitted: ${detail.snapformSubmitted ? 'Yes' : 'No'}`);
   if (referral?.referrer) facts.push(`Referrer ${referral.referrer.name}`);
