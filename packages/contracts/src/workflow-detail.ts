@@ -100,6 +100,8 @@ export const WorkflowDetailSchema = z.object({
   site: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The workflow's case manager (a specialist id): Add Appointment starts with them. */
   caseManagerId: z.string().nullable(),
+  /** Computed alert codes (REFERRAL_EXPIRING, REFERRAL_EXPIRED, UNDER_17, NO_MOBILE, MESSAGE_FAILED). */
+  alerts: z.array(z.string()),
   /** The hospital's financial number (a workflow field, edited in Edit Client). */
   finNo: z.string().nullable(),
   /** Whether the patient submitted the snap form (pre-consultation form); null when not recorded. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, settings, workflows } from '../../db/schema/index.ts';
+import { auditEvents, emailMessages, settings, workflows } from '../../db/schema/index.ts';
 import {
   bearer,
   createClinic,
@@ -112,6 +112,22 @@ describe('workflow panel leftovers', () => {
       });
       expect(on.statusCode).toBe(200);
       expect(on.json().bookingStatus).toBe('booked');
+    });
+  });
+
+  describe('alerts', () => {
+    it('computes the badges: an expired referral, no mobile, a failed message', async () => {
+      const workflow = await createWorkflow(t.db, { referralEndDate: '2020-01-31' });
+      await t.db.insert(emailMessages).values({
+        workflowId: workflow.id,
+        kind: 'manual',
+        toAddress: 'patient@example.com',
+        subject: 'Appointment',
+        body: 'Hello',
+        status: 'failed',
+      });
+      const detail = (await call('GET', `/api/admin/workflow/${workflow.id}`)).json();
+      expect(detail.alerts).toEqual(['REFERRAL_EXPIRED', 'NO_MOBILE', 'MESSAGE_FAILED']);
     });
   });
 

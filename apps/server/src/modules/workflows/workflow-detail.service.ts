@@ -1,5 +1,7 @@
 import { ErrorCode } from '@telecare/contracts/errors';
 import type { ClientRecord, WorkflowDetail } from '@telecare/contracts/workflow-detail';
+import { dayAt } from '@telecare/domain/calendar';
+import { workflowAlerts } from '@telecare/domain/workflow-alerts';
 import { SMS_STEPS, type SmsStep, smsDots, voiceCallDot } from '@telecare/domain/workflow-rules';
 import type { Db } from '../../db/database.ts';
 import type { clientAddresses, clients, smsMessages } from '../../db/schema/index.ts';
@@ -86,6 +88,9 @@ function sequenceSteps(sms: SmsRow[]) {
   return steps;
 }
 
+/** The day the alerts are judged on (referral expiry, age): the service's home zone. */
+const ALERT_DAY_ZONE = 'Australia/Melbourne';
+
 export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
@@ -165,6 +170,13 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
         caseManagerId: workflow.specialistId,
         snapformSubmitted: workflow.patientSnapformSubmitted,
         finNo: workflow.finNo,
+        alerts: workflowAlerts({
+          referralEndDate: workflow.referralEndDate,
+          dateOfBirth: client.client.dateOfBirth,
+          mobile: client.client.phoneMobile,
+          messageFailed: emails.some((email) => email.status === 'failed'),
+          today: dayAt(now, ALERT_DAY_ZONE),
+        }),
         category: workflow.category,
         tasks: {
           appointment_t: {

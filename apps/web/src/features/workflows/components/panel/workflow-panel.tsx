@@ -1,5 +1,6 @@
-import { Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
+import { WORKFLOW_ALERT_LABELS } from '@telecare/domain/workflow-alerts';
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ErrorAlert } from '../../../../components/ui/error-alert';
@@ -108,6 +109,11 @@ function PanelHeader({ detail }: { detail: WorkflowDetail }) {
           {client.firstName} {client.lastName}
         </Title>
         <BookingStatusTagBadge code={detail.row.bookingStatus} />
+        {detail.alerts.map((code) => (
+          <Badge key={code} size="xs" radius="sm" color="red" variant="outline" data-alert={code}>
+            {(WORKFLOW_ALERT_LABELS as Record<string, string>)[code] ?? code}
+          </Badge>
+        ))}
       </Group>
       <Group gap="md">
         <Text fz="xs">
