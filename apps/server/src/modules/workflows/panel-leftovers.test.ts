@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, emailMessages, settings, workflows } from '../../db/schema/index.ts';
 import {
   bearer,
+  createAppointmentRequest,
   createClinic,
   createReferrer,
   createReferrerLocation,
@@ -112,6 +113,30 @@ describe('workflow panel leftovers', () => {
       });
       expect(on.statusCode).toBe(200);
       expect(on.json().bookingStatus).toBe('booked');
+    });
+  });
+
+  describe('created by and pending appointment', () => {
+    it('shows who created the workflow as initials with a colour, nothing when unknown, and a pending request', async () => {
+      const creator = await createUser(t.db, { firstName: 'Cora', lastName: 'Reed' });
+      const workflow = await createWorkflow(t.db, { createdBy: creator.id });
+      await createAppointmentRequest(t.db, {
+        clientId: workflow.clientId,
+        workflowId: workflow.id,
+        requestedStart: new Date('2026-12-01T00:30:00Z'),
+        timezone: 'Australia/Melbourne',
+      });
+      const detail = (await call('GET', `/api/admin/workflow/${workflow.id}`)).json();
+      expect(detail.createdBy).toMatchObject({ name: 'Cora Reed', initials: 'CR' });
+      expect(typeof detail.createdBy.colour).toBe('string');
+      expect(detail.bookedBy).toBeNull();
+      expect(detail.pendingAppointment).toEqual({
+        startDateTime: '2026-12-01T00:30:00.000Z',
+        timezone: 'Australia/Melbourne',
+      });
+      const seeded = (await call('GET', `/api/admin/workflow/${(await createWorkflow(t.db)).id}`)).json();
+      expect(seeded.createdBy).toBeNull();
+      expect(seeded.pendingAppointment).toBeNull();
     });
   });
 

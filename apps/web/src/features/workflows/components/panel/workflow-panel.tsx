@@ -1,10 +1,17 @@
-import { Badge, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { WORKFLOW_ALERT_LABELS } from '@telecare/domain/workflow-alerts';
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ErrorAlert } from '../../../../components/ui/error-alert';
-import { ageInYears, formatDate, formatDateTime, formatTimeZoneName } from '../../../../lib/format';
+import {
+  ageInYears,
+  formatDate,
+  formatDateTime,
+  formatDateTimeWithZone,
+  formatTimeZoneName,
+} from '../../../../lib/format';
 import { type ActingPatientAnswer, actAsPatient } from '../../api/act-as-patient';
 import { archiveWorkflows } from '../../api/archive-workflow';
 import { deleteWorkflow } from '../../api/delete-workflow';
@@ -87,6 +94,33 @@ function PanelSkeleton() {
   );
 }
 
+/** Who did it, as coloured initials with the name; '—' when unknown. */
+function StaffTagText({ label, tag }: { label: string; tag: WorkflowDetail['createdBy'] }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text span fz="xs" c="dimmed">
+        {label}
+      </Text>
+      {tag ? (
+        <>
+          <Avatar size={18} radius="xl" color={tag.colour} variant="filled" aria-hidden>
+            <Text span fz={9} fw={700}>
+              {tag.initials}
+            </Text>
+          </Avatar>
+          <Text span fz="xs">
+            {tag.name}
+          </Text>
+        </>
+      ) : (
+        <Text span fz="xs">
+          —
+        </Text>
+      )}
+    </Group>
+  );
+}
+
 function PanelHeader({ detail }: { detail: WorkflowDetail }) {
   const { client, appointment, referral, site } = detail;
   const age = ageInYears(client.dateOfBirth);
@@ -129,6 +163,22 @@ function PanelHeader({ detail }: { detail: WorkflowDetail }) {
           </Text>
           {client.urn ?? detail.row.urn ?? '—'}
         </Text>
+        <StaffTagText label="Created by" tag={detail.createdBy} />
+        {appointment && <StaffTagText label="Booked by" tag={detail.bookedBy} />}
+        {detail.pendingAppointment && (
+          <Text fz="xs">
+            <Text span fz="xs" c="dimmed">
+              Pending appointment{' '}
+            </Text>
+            {formatDateTimeWithZone(
+              detail.pendingAppointment.startDateTime,
+              detail.pendingAppointment.timezone ?? undefined,
+            )}{' '}
+            <Anchor component={Link} to="/admin/apt-requests" fz="xs">
+              Appointment Requests
+            </Anchor>
+          </Text>
+        )}
         {facts.map((fact) => (
           <Text key={fact} fz="xs" c="dimmed">
             {fact}
