@@ -51,7 +51,7 @@ export async function signIn(
     await page.context().addCookies(cookies);
     if ((await page.request.get('/api/auth/me')).ok()) {
       await page.goto('/admin/client-appointment');
-      await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible({ timeout: 30_000 });
       return;
     }
     await page.context().clearCookies();
@@ -70,6 +70,7 @@ async function signInThroughScreens(page: Page, user: { email: string; phone: st
   const code = await latestSmsCode(page.request, user.phone, startedAt);
   await page.getByLabel('Verification Code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/admin\/client-appointment/);
+  // 'preloading data ...' fetches the first list; on a busy machine that takes more than 5 s.
+  await expect(page).toHaveURL(/\/admin\/client-appointment/, { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 }

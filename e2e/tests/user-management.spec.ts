@@ -9,6 +9,8 @@ test('a supervisor adds a user, sees the form rules, and the activity report ran
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Settings' })
     .click();
+  // Settings opens on Track Patients (every staff role's screen); Account Setting is one click on.
+  await page.getByRole('link', { name: 'Account Setting' }).click();
   await expect(page.getByRole('heading', { name: 'Account Setting' })).toBeVisible();
   await expect(page.getByText(/^1-10 of \d+$/)).toBeVisible();
 

@@ -32,6 +32,10 @@ const ROUTES = [
     lazy: [...SETTINGS, 'src/features/users/components/account-setting-page.tsx'],
   },
   {
+    route: '/admin/settings/track-patients',
+    lazy: [...SETTINGS, 'src/features/tracking/components/track-patients-page.tsx'],
+  },
+  {
     route: '/admin/settings/create-client',
     lazy: [...SETTINGS, 'src/features/clients/components/create-client-page.tsx'],
   },

@@ -32,6 +32,10 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 /** Texts of the sign-in, second-factor and reset flows (the spec's where it has one). */
 export const AUTH_MESSAGES = {
+  /** A resend of the sign-in code failed (AA §8). */
+  resendFailed: 'Failed to send the verification code. Please try again',
+  /** The periodic login-status check failed (AA §8). */
+  loginStatusFailed: 'Can not check user status',
   invalidCredentials: 'The e-mail address or password is incorrect.',
   disabled: 'Your account has been disabled, please contact your telecare manager to get access!',
   notAdmin: 'You are not telecare admin, please contact your telecare manager to get access!',

@@ -30,6 +30,7 @@ export const CLIENT_TEXT_LIMITS = {
   clientGroupId: 50,
   email: 254,
   urn: 50,
+  finNo: 50,
   streetAddress: 200,
   suburb: 100,
   country: 60,
@@ -201,6 +202,14 @@ export const PatientFormSchema = z.object({
   /** The workflow's site (GET /api/admin/sites or similar); 'Anywhere Healthcare' is refused. */
   site: z.uuid(M.site).nullable().optional(),
   category: choice(CLIENT_CATEGORIES, M.category).optional(),
+  /** The workflow's FIN No. (the hospital's financial number, V-27); empty clears it. */
+  finNo: z
+    .string()
+    .trim()
+    .max(L.finNo, tooLongMessage(L.finNo))
+    .nullable()
+    .transform((v) => v || null)
+    .optional(),
 });
 export type PatientForm = z.output<typeof PatientFormSchema>;
 
@@ -323,3 +332,12 @@ export const ReferralSummarySchema = z.object({
   workflowIds: z.array(z.string()),
 });
 export type ReferralSummary = z.infer<typeof ReferralSummarySchema>;
+
+/** GET /api/admin/coreplus/referrer-location?referrerId&clinicId: the referrer's location at that clinic. */
+export const ReferrerLocationQuerySchema = z.object({ referrerId: z.uuid(), clinicId: z.uuid() });
+export const ReferrerLocationResponseSchema = z.object({
+  referrerLocations: z.array(
+    z.object({ id: z.string(), providerNumber: z.string().nullable(), email: z.string().nullable() }),
+  ),
+});
+export type ReferrerLocationResponse = z.infer<typeof ReferrerLocationResponseSchema>;

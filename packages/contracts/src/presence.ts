@@ -9,6 +9,20 @@ export const LoginStatusResponseSchema = z.object({
   userActivitySessionId: z.string(),
 });
 
+/**
+ * An open tab says it is still there every HEARTBEAT_INTERVAL_MS (also while hidden; a browser may
+ * slow a hidden tab's timers to once a minute). With no word from any tab of a session for
+ * TAB_TIMEOUT_MS its user shows offline; a closed tab's beacon leaves CLOSED_TAB_GRACE_MS for
+ * another open tab to speak. The session itself stays signed in.
+ */
+export const PRESENCE_TIMING = {
+  HEARTBEAT_INTERVAL_MS: 20_000,
+  TAB_TIMEOUT_MS: 90_000,
+  CLOSED_TAB_GRACE_MS: 25_000,
+  /** How often open screens re-read the presence strip. */
+  REFRESH_MS: 20_000,
+} as const;
+
 export const CloseTabRequestSchema = z.object({
   userActivityId: z.string().uuid(),
   userActivitySessionId: z.string().uuid(),

@@ -67,6 +67,8 @@ export const TasksSchema = z.object({
 });
 export type Tasks = z.infer<typeof TasksSchema>;
 
+const StaffTagSchema = z.object({ name: z.string(), initials: z.string(), colour: z.string() });
+
 export const WorkflowDetailSchema = z.object({
   row: WorkflowRowSchema,
   client: ClientRecordSchema,
@@ -98,6 +100,19 @@ export const WorkflowDetailSchema = z.object({
     })
     .nullable(),
   site: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The workflow's case manager (a specialist id): Add Appointment starts with them. */
+  caseManagerId: z.string().nullable(),
+  /** Who created the workflow and who booked its appointment; null when unknown (shown as '—'). */
+  createdBy: StaffTagSchema.nullable(),
+  bookedBy: StaffTagSchema.nullable(),
+  /** An appointment request not yet approved: its requested time (SW §3 pendingAppointment). */
+  pendingAppointment: z.object({ startDateTime: instant, timezone: z.string().nullable() }).nullable(),
+  /** Computed alert codes (REFERRAL_EXPIRING, REFERRAL_EXPIRED, UNDER_17, NO_MOBILE, MESSAGE_FAILED). */
+  alerts: z.array(z.string()),
+  /** The hospital's financial number (a workflow field, edited in Edit Client). */
+  finNo: z.string().nullable(),
+  /** Whether the patient submitted the snap form (pre-consultation form); null when not recorded. */
+  snapformSubmitted: z.boolean().nullable(),
   category: z.string().nullable(),
   tasks: TasksSchema,
   smsDots: z.record(z.string(), dot),
@@ -176,6 +191,10 @@ export const ActingPatientSchema = z.object({
   id: z.string().uuid(),
   answer: z.enum(['confirm', 'decline']),
 });
+/** PUT /api/snapform/patient-submitted/{id}: whether the patient submitted the pre-consultation form. */
+export const SnapformRequestSchema = z.object({ answer: z.boolean({ error: 'Please answer Yes or No.' }) });
+export const SnapformResponseSchema = z.object({ id: z.string(), snapformSubmitted: z.boolean() });
+
 export const UpdateTasksSchema = z.object({
   id: z.string().uuid(),
   tasks: TasksSchema.omit({ appointment_t: true }).extend({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTIVE_BOOKING_STATUSES,
   BOOKING_STATUSES,
+  bookingStatusTag,
   HISTORY_BOOKING_STATUSES,
   workflowListOf,
 } from './booking-status.ts';
@@ -25,5 +26,17 @@ describe('workflowListOf', () => {
       const inHistory = HISTORY_BOOKING_STATUSES.includes(status);
       expect(inActive !== inHistory, status).toBe(true);
     }
+  });
+});
+
+describe('booking status colour tags', () => {
+  it('tags every status as the spec groups them, and an unknown one as other', () => {
+    const byTag = (tag: string) =>
+      BOOKING_STATUSES.filter((status) => bookingStatusTag(status) === tag).sort();
+    expect(byTag('success')).toEqual(['booked', 'checkOut']);
+    expect(byTag('warning')).toEqual(['NS', 'adminAudit', 'awaitingBooking', 'ftaRebook', 'nrfc'].sort());
+    expect(byTag('danger')).toEqual(['expiredReferral', 'fta', 'ftaRemoved', 'remove'].sort());
+    expect(byTag('other')).toEqual(['discharged', 'f2fTransfer', 'relocated']);
+    expect(bookingStatusTag('somethingNew')).toBe('other');
   });
 });

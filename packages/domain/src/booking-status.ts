@@ -18,6 +18,30 @@ export const BOOKING_STATUS_LABELS = {
 export type BookingStatus = keyof typeof BOOKING_STATUS_LABELS;
 export const BOOKING_STATUSES = Object.keys(BOOKING_STATUS_LABELS) as BookingStatus[];
 
+/** AA §4 "Booking status colour tags: success, warning, danger, other" (the assignment: roadmap K). */
+export type BookingStatusTag = 'success' | 'warning' | 'danger' | 'other';
+export const BOOKING_STATUS_TAGS: Record<BookingStatus, BookingStatusTag> = {
+  booked: 'success',
+  checkOut: 'success',
+  NS: 'warning',
+  adminAudit: 'warning',
+  awaitingBooking: 'warning',
+  ftaRebook: 'warning',
+  nrfc: 'warning',
+  expiredReferral: 'danger',
+  fta: 'danger',
+  ftaRemoved: 'danger',
+  remove: 'danger',
+  discharged: 'other',
+  relocated: 'other',
+  f2fTransfer: 'other',
+};
+
+/** The tag of a stored status; 'other' for an unknown one. */
+export function bookingStatusTag(status: string): BookingStatusTag {
+  return (BOOKING_STATUS_TAGS as Record<string, BookingStatusTag>)[status] ?? 'other';
+}
+
 export const ACTIVE_BOOKING_STATUSES: readonly BookingStatus[] = [
   'adminAudit',
   'awaitingBooking',

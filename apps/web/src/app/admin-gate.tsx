@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { ErrorAlert } from '../components/ui/error-alert';
 import { useSession } from '../features/auth/api/get-session';
 import { SignInPage } from '../features/auth/components/sign-in-page';
+import { rememberReturnAddress } from '../features/auth/utils/return-address';
 import { FullPageLoader, lazyScreen } from './lazy-screen';
 import { loadSignedIn, preloadSignIn } from './preload';
 import { screenAt } from './screens';
@@ -18,7 +19,7 @@ const SignedIn = lazyScreen(loadSignedIn, 'SignedIn');
  */
 export function AdminGate() {
   const session = useSession();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const atAdminRoot = pathname.replace(/\/+$/, '') === '/admin';
 
   // A link to a signed-in screen: fetch the frame and the screen while the session is checked.
@@ -40,8 +41,14 @@ export function AdminGate() {
     return <FullPageLoader />;
   }
   if (!user) {
-    if (!atAdminRoot) return <Navigate to="/admin" replace />;
+    if (!atAdminRoot) return <SignInFirst address={pathname + search} />;
     return <SignInPage onStart={() => void preloadSignIn()} />;
   }
   return <SignedIn user={user} atAdminRoot={atAdminRoot} />;
+}
+
+/** A signed-in address opened while signed out: kept for after the sign-in, then the sign-in form. */
+function SignInFirst({ address }: { address: string }) {
+  useEffect(() => rememberReturnAddress(address), [address]);
+  return <Navigate to="/admin" replace />;
 }

@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { clearSession, sessionQueryKey } from '../features/auth/api/get-session';
+import { rememberReturnAddress } from '../features/auth/utils/return-address';
+import { rememberSignOutReason } from '../features/auth/utils/sign-out-reason';
 import { setAuthErrorHandler } from '../lib/api-client';
 import { onSignOutBroadcast } from '../lib/idle-sign-out';
 import { queryClient } from '../lib/query-client';
@@ -77,14 +79,17 @@ export const router = createBrowserRouter([
 // A 401/403 from any call (other than sign-in and the session probe) means the session is over or
 // the user may not use the app: forget everything and show the sign-in screen.
 setAuthErrorHandler(() => {
+  // The session ended on this screen: come back to it after signing in again.
+  rememberReturnAddress(window.location.pathname + window.location.search);
   clearSession(queryClient);
   void router.navigate('/admin', { replace: true });
 });
 
 // Another tab signed out (its Sign Out button or the idle limit): the session cookie is gone for
 // every tab, so a signed-in tab forgets everything too and shows the sign-in screen.
-onSignOutBroadcast(() => {
+onSignOutBroadcast((reason) => {
   if (!queryClient.getQueryData(sessionQueryKey)) return;
+  if (reason) rememberSignOutReason(reason);
   // Imported here, not at the top: its schema would put zod on the sign-in page (docs/decisions/0024).
   void import('../lib/user-activity').then(({ clearStoredActivity }) => clearStoredActivity());
   clearSession(queryClient);

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@telecare/contracts/auth';
-import { hasPermission, Permission, SETTINGS_ROLES } from '@telecare/domain/roles';
+import { hasPermission, Permission } from '@telecare/domain/roles';
 import type { ReactElement, ReactNode } from 'react';
 import { matchPath, Navigate } from 'react-router';
 import { useSession } from '../features/auth/api/get-session';
@@ -55,8 +55,8 @@ function guarded(visibleTo: (user: SessionUser) => boolean, element: ReactElemen
   return { visibleTo, element: <ScreenGuard visibleTo={visibleTo}>{element}</ScreenGuard> };
 }
 
-/** Supervisors and IT staff (the spec's settings role list). */
-const canUseSettings = (user: SessionUser) => SETTINGS_ROLES.includes(user.role);
+/** Every staff role: Track Patients is its default screen; the other groups check their own roles. */
+const canUseSettings = (user: SessionUser) => hasPermission(user.role, Permission.workflowWrite);
 
 /** IT staff restore deleted workflows (docs/decisions/0016). */
 const canRestoreWorkflows = (user: SessionUser) => hasPermission(user.role, Permission.workflowRestore);

@@ -1,6 +1,6 @@
 import { Box, NavLink, Stack, Text } from '@mantine/core';
 import type { SessionUser } from '@telecare/contracts/auth';
-import { hasPermission, Permission } from '@telecare/domain/roles';
+import { hasPermission, Permission, SETTINGS_ROLES } from '@telecare/domain/roles';
 import { type ReactElement, Suspense } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/ui/page-loader';
@@ -15,6 +15,10 @@ const CreateClientPage = lazyScreen(
 const FeatureFlagsPage = lazyScreen(
   () => import('../features/settings/components/feature-flags-page'),
   'FeatureFlagsPage',
+);
+const TrackPatientsPage = lazyScreen(
+  () => import('../features/tracking/components/track-patients-page'),
+  'TrackPatientsPage',
 );
 const AccountSettingPage = lazyScreen(
   () => import('../features/users/components/account-setting-page'),
@@ -44,11 +48,20 @@ interface SettingsGroup {
 const SETTINGS_GROUPS: readonly SettingsGroup[] = [
   {
     label: 'Client',
-    screens: [{ path: 'create-client', label: 'Create Client', element: <CreateClientPage /> }],
-    visibleTo: (user) => hasPermission(user.role, Permission.clientSetting),
+    screens: [
+      { path: 'track-patients', label: 'Track Patients', element: <TrackPatientsPage /> },
+      {
+        path: 'create-client',
+        label: 'Create Client',
+        element: <CreateClientPage />,
+        visibleTo: (user) => hasPermission(user.role, Permission.clientSetting),
+      },
+    ],
   },
   {
     label: 'Admin',
+    // The other groups stay with the privileged roles (spec: only track-patients is for everyone).
+    visibleTo: (user) => SETTINGS_ROLES.includes(user.role),
     screens: [
       { path: 'account-setting', label: 'Account Setting', element: <CurrentUserAccountSetting /> },
       {
@@ -62,7 +75,7 @@ const SETTINGS_GROUPS: readonly SettingsGroup[] = [
 ];
 
 /** Where settings/ itself (and unknown settings paths) go. */
-const FIRST_SCREEN = `${SETTINGS_PATH}/account-setting`;
+const FIRST_SCREEN = `${SETTINGS_PATH}/track-patients`;
 
 /** The settings area: a left menu and the chosen settings screen. */
 export function SettingsPage() {

@@ -18,6 +18,7 @@ const LATER = [
   () => import('../features/clients/components/edit-client-modal'),
   () => import('../features/tasks/components/manage-tasks-modal'),
   () => import('../features/clients/components/create-client-page'),
+  () => import('../features/tracking/components/track-patients-page'),
   () => import('../features/users/components/account-setting-page'),
   () => import('../features/settings/components/feature-flags-page'),
   () => import('./notification-stack'),

@@ -16,6 +16,11 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR = 'NETWORK_ERROR';
+export const TIMEOUT_ERROR = 'TIMEOUT';
+/** The spec's shared client timeout (SW §7); uploads, sync and reports pass LONG_REQUEST_TIMEOUT_MS (AA §7). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const LONG_REQUEST_TIMEOUT_MS = 600_000;
+const TIMEOUT_MESSAGE = 'The server did not answer in time. Please try again.';
 export const INVALID_RESPONSE = 'INVALID_RESPONSE';
 const UNREACHABLE_MESSAGE = 'Cannot reach the server. Please check your connection and try again.';
 
@@ -53,6 +58,8 @@ export interface ApiRequestOptions<T> {
    * is not read, so answering them needs no validation code.
    */
   statusOnlyErrors?: readonly number[];
+  /** Gives up after this long (ApiError TIMEOUT); REQUEST_TIMEOUT_MS when not given. */
+  timeoutMs?: number;
 }
 
 export function isAuthError(error: unknown): error is ApiError {
@@ -64,7 +71,16 @@ export async function apiRequest<T = undefined>(
   path: string,
   options: ApiRequestOptions<T> = {},
 ): Promise<T> {
-  const { method = 'GET', body, schema, signal, handleAuthErrors = true, statusOnlyErrors = [] } = options;
+  const {
+    method = 'GET',
+    body,
+    schema,
+    signal,
+    handleAuthErrors = true,
+    statusOnlyErrors = [],
+    timeoutMs = REQUEST_TIMEOUT_MS,
+  } = options;
+  const timeout = AbortSignal.timeout(timeoutMs);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -75,10 +91,11 @@ export async function apiRequest<T = undefined>(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
-      signal,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
+    if (timeout.aborted) throw new ApiError(0, TIMEOUT_ERROR, TIMEOUT_MESSAGE);
     throw new ApiError(0, NETWORK_ERROR, UNREACHABLE_MESSAGE);
   }
 

@@ -29,6 +29,15 @@ export function formatDateTime(value: string | null | undefined, timeZone?: stri
   return value && readable(value) ? formatDateTimeAt(value, timeZone) : '';
 }
 
+/**
+ * An instant as DD/MM/YYYY HH:mm with its zone's short name (e.g. '25/11/2026 09:30 AEDT'): every
+ * time on screen says which zone it is in, since staff work from several.
+ */
+export function formatDateTimeWithZone(value: string | null | undefined, timeZone?: string): string {
+  const time = formatDateTime(value, timeZone);
+  return time && value ? `${time} ${formatTimeZoneName(value, timeZone)}` : '';
+}
+
 /** The short name of `timeZone` at that instant, e.g. AEST, AEDT, AWST (or GMT+9 where none exists). */
 export function formatTimeZoneName(value: string, timeZone?: string): string {
   return zoneAbbreviation(value, timeZone);

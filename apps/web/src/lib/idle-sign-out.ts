@@ -58,24 +58,33 @@ function sessionChannel(): BroadcastChannel | null {
 }
 
 /**
- * Tells the other tabs that the user has signed out (manually or for inactivity), so they forget
- * the session and show the sign-in screen. Call it after this tab's sign-out.
+ * Tells the other tabs that the user has signed out (manually or for inactivity, then with the
+ * reason to show), so they forget the session and show the sign-in screen. Call it after this
+ * tab's sign-out.
  */
-export function broadcastSignOut(): void {
+export function broadcastSignOut(reason?: string): void {
   const ch = sessionChannel();
   if (ch) {
-    ch.postMessage(SIGN_OUT_MESSAGE);
+    ch.postMessage(reason ? { type: SIGN_OUT_MESSAGE, reason } : SIGN_OUT_MESSAGE);
     return;
   }
   writeNumber(SIGN_OUT_KEY, Date.now());
 }
 
-/** Calls `listener` when another tab signs out; returns the unsubscribe function. */
-export function onSignOutBroadcast(listener: () => void): () => void {
+function reasonOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { type, reason } = data as { type?: unknown; reason?: unknown };
+  return type === SIGN_OUT_MESSAGE && typeof reason === 'string' ? reason : undefined;
+}
+
+/** Calls `listener` (with the reason, if any) when another tab signs out; returns the unsubscribe function. */
+export function onSignOutBroadcast(listener: (reason?: string) => void): () => void {
   const ch = sessionChannel();
   if (ch) {
     const onMessage = (event: MessageEvent) => {
       if (event.data === SIGN_OUT_MESSAGE) listener();
+      const reason = reasonOf(event.data);
+      if (reason) listener(reason);
     };
     ch.addEventListener('message', onMessage);
     return () => ch.removeEventListener('message', onMessage);

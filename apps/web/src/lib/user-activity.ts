@@ -45,3 +45,10 @@ export function reportTabClosed(): void {
   });
   navigator.sendBeacon('/api/admin/user-activity/close-tab', new Blob([body], { type: 'application/json' }));
 }
+
+/** POST /api/admin/user-activity/heartbeat/{id}: this tab is still open (not counted as activity). */
+export async function sendHeartbeat(): Promise<void> {
+  const activity = getStoredActivity();
+  if (!activity) return;
+  await apiRequest(`/api/admin/user-activity/heartbeat/${activity.activityId}`, { method: 'POST' });
+}

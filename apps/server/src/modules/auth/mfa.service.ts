@@ -115,6 +115,7 @@ export function createMfaService(deps: {
         events: context.mfaComplete ? [] : [{ type: 'presence.changed', ids: [context.user.uid] }],
       };
     });
+    await throttle.recordFactorPassed(whoOf(context, origin));
     return { user: toSessionUser(await userOf(context)) };
   }
 
@@ -208,6 +209,7 @@ export function createMfaService(deps: {
         events: [{ type: 'presence.changed', ids: [context.user.uid] }],
       };
     });
+    await throttle.recordFactorPassed(whoOf(context, origin));
     return { user: toSessionUser(await userOf(context)) };
   }
 
@@ -220,8 +222,8 @@ export function createMfaService(deps: {
       const user = await userOf(context);
       if (user.emailVerifiedAt) return { message: AUTH_MESSAGES.verificationEmailSent };
       const who = whoOf(context, origin);
-      await throttle.check('code-send', who);
-      await throttle.record('code-send', who, true);
+      await throttle.check('email-send', who);
+      await throttle.record('email-send', who, true);
       const token = await createLinkChallenge(db, {
         userId: user.id,
         purpose: 'email-verify',

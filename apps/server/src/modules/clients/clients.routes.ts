@@ -4,6 +4,8 @@ import {
   ClientSearchResponseSchema,
   CreateClientRequestSchema,
   ReferralSummarySchema,
+  ReferrerLocationQuerySchema,
+  ReferrerLocationResponseSchema,
   UpdatePatientRequestSchema,
   UpdateReferralDateRequestSchema,
   UpdateReferralRequestSchema,
@@ -74,6 +76,21 @@ export function clientRoutes(clients: ClientService): FastifyPluginAsyncZod {
         const client = await clients.createClient(requireAuth(request), originOf(request), request.body);
         return reply.status(201).send(client);
       },
+    );
+
+    app.get(
+      '/api/admin/coreplus/referrer-location',
+      {
+        config: read,
+        schema: {
+          tags,
+          description:
+            "The referrer's location at a clinic (provider number, e-mail); empty when the pair is unknown.",
+          querystring: ReferrerLocationQuerySchema,
+          response: { 200: ReferrerLocationResponseSchema },
+        },
+      },
+      async (request) => clients.referrerLocation(request.query),
     );
 
     app.post(

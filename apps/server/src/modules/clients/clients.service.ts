@@ -198,7 +198,7 @@ export function createClientService(deps: {
         const before = await pm.getClient(input.clientId);
         if (!before) throw notFound('This client does not exist.');
 
-        const { site: siteId, category, ...form } = input.client;
+        const { site: siteId, category, finNo, ...form } = input.client;
         if (category !== undefined && category !== workflow.category) refuseOffActiveList(workflow);
         const site = siteId ? await findSite(tx, siteId) : undefined;
         if (siteId && !site) refuse({ 'client.site': [M.site] });
@@ -223,7 +223,10 @@ export function createClientService(deps: {
               )
             : {}),
         };
-        const own = category !== undefined ? { category } : {};
+        const own = {
+          ...(category !== undefined ? { category } : {}),
+          ...(finNo !== undefined ? { finNo } : {}),
+        };
         if (Object.keys({ ...copies, ...own }).length) {
           await writeWorkflowCopies(tx, [workflow.id], copies, own);
         }
@@ -231,6 +234,7 @@ export function createClientService(deps: {
         const fields: string[] = changedFields(CLIENT_FIELDS, before, after);
         if (category !== undefined && category !== workflow.category) fields.push('category');
         if (siteId !== undefined && siteId !== workflow.siteId) fields.push('site');
+        if (finNo !== undefined && finNo !== workflow.finNo) fields.push('finNo');
         return {
           result: after,
           audit: [
@@ -284,6 +288,16 @@ export function createClientService(deps: {
           ],
         };
       });
+    },
+
+    /** The referrer's location at the clinic, as the practice-management system's referrerLocations list. */
+    async referrerLocation(pair: { referrerId: string; clinicId: string }) {
+      const location = await findReferrerLocation(db, pair);
+      return {
+        referrerLocations: location
+          ? [{ id: location.id, providerNumber: location.providerNumber, email: location.email }]
+          : [],
+      };
     },
 
     /** Up to 20 clients by name; the audit keeps the number of results, never the search text. */

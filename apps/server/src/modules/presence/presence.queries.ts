@@ -39,17 +39,28 @@ export async function updateActivity(
 }
 
 /** Staff shown in the presence strip, with whether each has a live, fully signed-in session. */
-export async function selectPresence(db: Db, staffRoles: readonly string[], now: Date, idleMinutes: number) {
+export async function selectPresence(
+  db: Db,
+  staffRoles: readonly string[],
+  now: Date,
+  idleMinutes: number,
+  tabTimeoutMs: number,
+) {
   const idleSince = new Date(now.getTime() - idleMinutes * 60_000);
+  const tabSince = new Date(now.getTime() - tabTimeoutMs);
   const live = db
     .select({ userId: sessions.userId })
     .from(sessions)
+    .innerJoin(userActivities, eq(userActivities.sessionId, sessions.id))
     .where(
       and(
         isNull(sessions.revokedAt),
         isNotNull(sessions.mfaCompletedAt),
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, idleSince),
+        // A tab of the session is open: it checked in or spoke within the timeout.
+        eq(userActivities.status, 'online'),
+        gt(userActivities.lastSeenAt, tabSince),
       ),
     );
   return db

@@ -43,6 +43,24 @@ export function presenceRoutes(presence: PresenceService): FastifyPluginAsyncZod
     );
 
     app.post(
+      '/api/admin/user-activity/heartbeat/:id',
+      {
+        // An open tab is not activity: it must not hold off the idle sign-out.
+        config: { access: 'signed-in', keepsSessionAlive: false },
+        schema: {
+          tags,
+          description: 'An open tab says it is still there (about every 20 s); not counted as activity.',
+          params: IdParamsSchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await presence.heartbeat(requireAuth(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
       '/api/admin/user-activity/check-out/:id',
       {
         config: { access: 'signed-in' },

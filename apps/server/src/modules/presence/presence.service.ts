@@ -1,6 +1,6 @@
 import type { Role } from '@telecare/contracts/auth';
 import { ErrorCode } from '@telecare/contracts/errors';
-import { ACTIVITY_REPORT_COLUMNS } from '@telecare/contracts/presence';
+import { ACTIVITY_REPORT_COLUMNS, PRESENCE_TIMING } from '@telecare/contracts/presence';
 import { dayAt, formatDateTimeAt } from '@telecare/domain/calendar';
 import { ROLE_LABELS, SIGN_IN_ROLES } from '@telecare/domain/roles';
 import type { Db } from '../../db/database.ts';
@@ -50,7 +50,11 @@ export function createPresenceService(deps: {
       const now = clock.now();
       const activity = await writeChange(async (tx) => {
         const existing = await findOpenActivity(tx, auth.sessionId, dayOf(now));
-        if (existing) return { result: existing, events: presenceChanged(auth) };
+        if (existing) {
+          // A reload or another tab: the session has an open tab again.
+          await updateActivity(tx, existing.id, { lastSeenAt: now });
+          return { result: existing, events: presenceChanged(auth) };
+        }
         const inserted = await insertActivity(tx, {
           userId: auth.user.uid,
           sessionId: auth.sessionId,
@@ -85,9 +89,27 @@ export function createPresenceService(deps: {
       };
     },
 
+    /** A tab says it is open; after a silence (offline) the others hear that the user is back. */
+    async heartbeat(auth: AuthContext, id: string) {
+      const activity = await ownActivity(auth, id);
+      const now = clock.now();
+      const wasSilent =
+        !activity.lastSeenAt ||
+        now.getTime() - activity.lastSeenAt.getTime() >= PRESENCE_TIMING.TAB_TIMEOUT_MS;
+      await writeChange(async (tx) => {
+        await updateActivity(tx, activity.id, { lastSeenAt: now });
+        return { result: undefined, events: wasSilent ? presenceChanged(auth) : [] };
+      });
+    },
+
+    /**
+     * A tab closed (its beacon): unless another tab of the session speaks within the grace time,
+     * the user shows offline then. The session stays signed in.
+     */
     async closeTab(auth: AuthContext, id: string) {
       const activity = await ownActivity(auth, id);
-      await updateActivity(db, activity.id, { lastSeenAt: clock.now() });
+      const quietSince = PRESENCE_TIMING.TAB_TIMEOUT_MS - PRESENCE_TIMING.CLOSED_TAB_GRACE_MS;
+      await updateActivity(db, activity.id, { lastSeenAt: new Date(clock.now().getTime() - quietSince) });
     },
 
     async checkOut(auth: AuthContext, id: string, origin: RequestOrigin) {
@@ -111,7 +133,15 @@ export function createPresenceService(deps: {
     },
 
     async presence() {
-      return { users: await selectPresence(db, SIGN_IN_ROLES, clock.now(), idleMinutes) };
+      return {
+        users: await selectPresence(
+          db,
+          SIGN_IN_ROLES,
+          clock.now(),
+          idleMinutes,
+          PRESENCE_TIMING.TAB_TIMEOUT_MS,
+        ),
+      };
     },
 
     async report(auth: AuthContext, range: { startDate: string; endDate: string }, origin: RequestOrigin) {

@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, createChangeWriter } from '../../lib/write-change.ts';
 import type { AuditEvent } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
+import { readSetting } from '../settings/settings.queries.ts';
 import {
   lastActivityCopy,
   type OwnWorkflowValues,
@@ -37,6 +38,9 @@ import {
 type UpdateTasks = z.output<typeof UpdateTasksSchema>;
 
 export const ACTING_PATIENT_REPLIES = { confirm: 'YES FROM TELECARE', decline: 'NO FROM TELECARE' } as const;
+/** The set-workflow-status flag is off: the Bookings status stays as it is (spec §6). */
+export const STATUS_LOCKED_MESSAGE =
+  "The booking status can not be changed while the 'Set workflow status' setting is off.";
 export const GP_REPORT_EMPTY_MESSAGE = 'The GP report status can not be chosen while the GP report is empty.';
 
 export function createWorkflowActionService(deps: { db: Db; clock: Clock; changes: ChangeFeed }) {
@@ -225,6 +229,24 @@ export function createWorkflowActionService(deps: { db: Db; clock: Clock; change
       });
     },
 
+    /** The snap form answer from the Acting Patient dialog (V-34): audited, live. */
+    async setSnapformSubmitted(auth: AuthContext, origin: RequestOrigin, id: string, answer: boolean) {
+      return write(async (tx) => {
+        const workflow = await loadLive(tx, id);
+        await updateWorkflows(tx, [id], { patientSnapformSubmitted: answer });
+        return {
+          result: { id, snapformSubmitted: answer },
+          audit: [
+            audit(auth, origin, 'workflow.snapform', id, {
+              answer,
+              previous: workflow.patientSnapformSubmitted,
+            }),
+          ],
+          events: workflowChanged([id]),
+        };
+      });
+    },
+
     /**
      * Saves the four task groups. A booking status changed into the archivable set archives the
      * workflow; on an archived workflow a change out of the set brings it back.
@@ -243,6 +265,9 @@ export function createWorkflowActionService(deps: { db: Db; clock: Clock; change
         }
         const now = clock.now();
         const statusChanged = tasks.appointment_t.status !== workflow.bookingStatus;
+        if (statusChanged && !(await readSetting(tx, 'setWorkflowStatus'))) {
+          throw new AppError(ErrorCode.conflict, STATUS_LOCKED_MESSAGE);
+        }
         const archivable = (ARCHIVABLE_BOOKING_STATUSES as readonly (string | null)[]).includes(
           tasks.appointment_t.status,
         );

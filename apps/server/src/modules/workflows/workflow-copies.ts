@@ -124,6 +124,23 @@ export async function writeWorkflowCopies(
     .where(inArray(workflows.id, ids));
 }
 
+/**
+ * A new workflow row (track a client, intake): its copies, computed by the functions above, and its
+ * own columns. Answers the row.
+ */
+export async function insertWorkflowWithCopies(
+  db: Db,
+  copies: WorkflowCopies & ReturnType<typeof clientCopy>,
+  own: OwnWorkflowValues & { clientId: string },
+) {
+  const [row] = await db
+    .insert(workflows)
+    .values({ ...own, ...copies })
+    .returning();
+  if (!row) throw new Error('The workflow was not created.');
+  return row;
+}
+
 /** The client's copy on every live workflow of the client; answers their ids. */
 export async function copyClientToWorkflows(
   db: Db,
@@ -215,7 +232,8 @@ export async function rebuildWorkflowCopies(db: Db, workflow: WorkflowRecord) {
   return { changed };
 }
 
-async function caseManagerOf(db: Db, specialistId: string) {
+/** A specialist with their speciality names (alphabetical), for caseManagerCopy. */
+export async function caseManagerOf(db: Db, specialistId: string) {
   const rows = await findSpecialistWithSpeciality(db, specialistId);
   const [first] = rows;
   if (!first) return undefined;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
+  appointmentRequests,
   appointments,
   clientAddresses,
   clients,
@@ -130,5 +131,16 @@ export async function latestActivityName(db: Db, workflowId: string) {
 
 export async function findStaffUser(db: Db, userId: string) {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+/** The workflow's newest appointment request not yet approved, if any. */
+export async function findPendingRequest(db: Db, workflowId: string) {
+  const [row] = await db
+    .select({ requestedStart: appointmentRequests.requestedStart, timezone: appointmentRequests.timezone })
+    .from(appointmentRequests)
+    .where(and(eq(appointmentRequests.workflowId, workflowId), isNull(appointmentRequests.approvedAt)))
+    .orderBy(desc(appointmentRequests.createdAt))
+    .limit(1);
   return row;
 }

@@ -1,5 +1,8 @@
 import { ErrorCode } from '@telecare/contracts/errors';
 import type { ClientRecord, WorkflowDetail } from '@telecare/contracts/workflow-detail';
+import { dayAt } from '@telecare/domain/calendar';
+import { staffColour, staffInitials } from '@telecare/domain/staff-tag';
+import { workflowAlerts } from '@telecare/domain/workflow-alerts';
 import { SMS_STEPS, type SmsStep, smsDots, voiceCallDot } from '@telecare/domain/workflow-rules';
 import type { Db } from '../../db/database.ts';
 import type { clientAddresses, clients, smsMessages } from '../../db/schema/index.ts';
@@ -11,7 +14,9 @@ import { findSite } from '../directory/directory.queries.ts';
 import {
   findAppointmentDetail,
   findClientWithAddresses,
+  findPendingRequest,
   findReferralDetail,
+  findStaffUser,
   latestIvrCall,
   selectActivities,
   selectDocuments,
@@ -96,8 +101,21 @@ function sequenceSteps(sms: SmsRow[]) {
   return steps;
 }
 
+/** The day the alerts are judged on (referral expiry, age): the service's home zone. */
+const ALERT_DAY_ZONE = 'Australia/Melbourne';
+
 export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+
+  async function staffTagOf(userId: string | null) {
+    const user = userId ? await findStaffUser(db, userId) : undefined;
+    if (!user) return null;
+    return {
+      name: `${user.firstName} ${user.lastName}`,
+      initials: staffInitials(user.firstName, user.lastName),
+      colour: staffColour(user.id),
+    };
+  }
 
   async function load(id: string): Promise<WorkflowRecord> {
     const workflow = await findLiveWorkflow(db, id);
@@ -125,6 +143,11 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
           latestIvrCall(db, id),
         ]);
       if (!client) throw new AppError(ErrorCode.notFound, 'This workflow has no client.');
+      const [createdBy, bookedBy, pending] = await Promise.all([
+        staffTagOf(workflow.createdBy),
+        staffTagOf(appointment?.appointment.bookedBy ?? null),
+        findPendingRequest(db, id),
+      ]);
       await recordAudit(db, {
         action: 'workflow.viewed',
         actorUserId: auth.user.uid,
@@ -172,6 +195,21 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
             }
           : null,
         site: site ?? null,
+        caseManagerId: workflow.specialistId,
+        snapformSubmitted: workflow.patientSnapformSubmitted,
+        finNo: workflow.finNo,
+        createdBy,
+        bookedBy,
+        pendingAppointment: pending?.requestedStart
+          ? { startDateTime: pending.requestedStart.toISOString(), timezone: pending.timezone }
+          : null,
+        alerts: workflowAlerts({
+          referralEndDate: workflow.referralEndDate,
+          dateOfBirth: client.client.dateOfBirth,
+          mobile: client.client.phoneMobile,
+          messageFailed: emails.some((email) => email.status === 'failed'),
+          today: dayAt(now, ALERT_DAY_ZONE),
+        }),
         category: workflow.category,
         tasks: {
           appointment_t: {

@@ -5,6 +5,8 @@ import {
   HistoryResponseSchema,
   RebuildWorkflowSchema,
   SelectedIdsSchema,
+  SnapformRequestSchema,
+  SnapformResponseSchema,
   UpdateCategorySchema,
   UpdateTasksSchema,
   WorkflowDetailSchema,
@@ -138,6 +140,27 @@ export function workflowRoutes(deps: {
       { config: write, schema: { tags, body: UpdateCategorySchema, response: { 200: WorkflowRowSchema } } },
       async (request) =>
         actions.setCategory(requireAuth(request), originOf(request), request.body.id, request.body.category),
+    );
+
+    app.put(
+      '/api/snapform/patient-submitted/:id',
+      {
+        config: write,
+        schema: {
+          tags,
+          description: 'Records whether the patient submitted the snap form (pre-consultation form).',
+          params: WorkflowIdParamsSchema,
+          body: SnapformRequestSchema,
+          response: { 200: SnapformResponseSchema },
+        },
+      },
+      async (request) =>
+        actions.setSnapformSubmitted(
+          requireAuth(request),
+          originOf(request),
+          request.params.id,
+          request.body.answer,
+        ),
     );
 
     app.patch(

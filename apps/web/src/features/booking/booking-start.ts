@@ -1,8 +1,9 @@
 import type { AppointmentRequestRow } from '@telecare/contracts/appointment-requests';
+import { OWN_DEVICE_SITE_NAME } from '@telecare/contracts/booking';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { calendarStartMonth } from '@telecare/domain/booking-options';
 import { wallClockAt } from '@telecare/domain/calendar';
-import type { ConsultationType } from './api/booking';
+import type { AppointmentType, ConsultationType } from './api/booking';
 
 /** What the booking form starts from, whichever screen opened it. */
 export interface BookingStart {
@@ -16,6 +17,8 @@ export interface BookingStart {
   startTime: string | null;
   durationMinutes: number | null;
   siteId: string | null;
+  /** Own Device or Hospital, as the workflow's site says; null when it has none. */
+  appointmentType: AppointmentType | null;
   consultationType: ConsultationType;
   referralEndDate: string | null;
   dateOfBirth: string | null;
@@ -32,7 +35,16 @@ function scheduled(startDateTime: string | null | undefined, timeZone: string | 
   };
 }
 
-/** Add Appointment starts empty; Reschedule starts from the booked appointment. */
+/** The booking form's appointment type that matches a site: Own Device for that site, else Hospital. */
+export function appointmentTypeOfSite(site: { name: string } | null): AppointmentType | null {
+  if (!site) return null;
+  return site.name === OWN_DEVICE_SITE_NAME ? 'atHome' : 'atGpClinic';
+}
+
+/**
+ * Add Appointment starts with the workflow's case manager and the type matching its site;
+ * Reschedule starts from the booked appointment.
+ */
 export function workflowBookingStart(
   detail: WorkflowDetail,
   mode: 'new' | 'reschedule',
@@ -40,11 +52,12 @@ export function workflowBookingStart(
 ): BookingStart {
   const booked = mode === 'reschedule' ? detail.appointment : null;
   return {
-    specialistId: null,
+    specialistId: mode === 'new' ? detail.caseManagerId : null,
     specialistName: booked?.specialistName ?? null,
     ...scheduled(booked?.startDateTime, booked?.timezone, today),
     durationMinutes: booked?.durationMinutes ?? null,
     siteId: detail.site?.id ?? null,
+    appointmentType: mode === 'new' ? appointmentTypeOfSite(detail.site) : null,
     consultationType: detail.tasks.appointment_t.is_new_appointment ? 'NEW' : 'REVIEW',
     referralEndDate: detail.referral?.endDate ?? null,
     dateOfBirth: detail.client.dateOfBirth,
@@ -59,6 +72,7 @@ export function requestBookingStart(request: AppointmentRequestRow, today: strin
     ...scheduled(request.appointment.startDateTime, request.appointment.timezone ?? undefined, today),
     durationMinutes: null,
     siteId: request.siteId,
+    appointmentType: null,
     consultationType: request.isNewAppointment === false ? 'REVIEW' : 'NEW',
     referralEndDate: request.referralEndDate,
     dateOfBirth: request.client.dateOfBirth,

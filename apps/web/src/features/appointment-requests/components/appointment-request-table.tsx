@@ -12,7 +12,7 @@ import {
 import { BOOKING_STATUS_LABELS, TASK_STATUS_LABELS } from '@telecare/domain/booking-status';
 import type { ReactNode } from 'react';
 import { SortableTh, TableMessageRow } from '../../../components/ui/data-table';
-import { formatDate, formatDateTime, formatTimeZoneName } from '../../../lib/format';
+import { formatDate, formatDateTime, formatDateTimeWithZone, formatTimeZoneName } from '../../../lib/format';
 import type { Sort } from '../../../lib/list-params';
 
 export type AppointmentRequestFilters = Partial<Record<AppointmentRequestColumn, string>>;
@@ -63,7 +63,7 @@ export const APPOINTMENT_REQUEST_TABLE_COLUMNS: readonly ColumnDef[] = [
     id: 'creationTime',
     label: 'Creation Time',
     width: 112,
-    render: (row) => formatDateTime(row.creationTime),
+    render: (row) => formatDateTimeWithZone(row.creationTime),
   },
   { id: 'referrer', label: 'Referrer', width: 110, render: (row) => row.referrer },
   { id: 'caseManager', label: 'Case Manager', width: 110, render: (row) => row.caseManager },
@@ -112,7 +112,7 @@ export const APPOINTMENT_REQUEST_TABLE_COLUMNS: readonly ColumnDef[] = [
     render: (row) => (
       <>
         {label(row.bookingStatus, APPOINTMENT_REQUEST_STATUS_LABELS)}
-        {row.approvedAt && <SecondLine>Approved {formatDateTime(row.approvedAt)}</SecondLine>}
+        {row.approvedAt && <SecondLine>Approved {formatDateTimeWithZone(row.approvedAt)}</SecondLine>}
       </>
     ),
   },

@@ -1,8 +1,13 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { type MfaMethod, type MfaStatus, VerifyCodeRequestSchema } from '@telecare/contracts/auth';
+import {
+  AUTH_MESSAGES,
+  type MfaMethod,
+  type MfaStatus,
+  VerifyCodeRequestSchema,
+} from '@telecare/contracts/auth';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSendSmsCode } from '../api/send-sms-code';
 import { useVerifyMfa } from '../api/verify-mfa';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
@@ -81,7 +86,10 @@ function SmsVerify({
   const [sentEarlier] = useState(() => isResendLocked('verify'));
   const started = useRef(false);
 
-  const sendCode = () => {
+  // A failed resend says so in the spec's words; the first send shows the server's message.
+  const [resending, setResending] = useState(false);
+  const sendCode = (again = false) => {
+    setResending(again);
     send
       .mutateAsync()
       .then((answer) => resend.lock(answer.resendAvailableAt))
@@ -117,7 +125,9 @@ function SmsVerify({
       )}
       {send.isError && (
         <Alert color="red" variant="light">
-          {errorMessage(send.error)}
+          {resending && !(send.error instanceof ApiError && send.error.status === 429)
+            ? AUTH_MESSAGES.resendFailed
+            : errorMessage(send.error)}
         </Alert>
       )}
       <CodeForm
@@ -132,7 +142,7 @@ function SmsVerify({
         fullWidth
         loading={send.isPending}
         disabled={resend.locked || disabled}
-        onClick={sendCode}
+        onClick={() => sendCode(true)}
       >
         {resend.locked ? resendCountdownLabel(resend.secondsLeft) : 'Resend Code'}
       </Button>

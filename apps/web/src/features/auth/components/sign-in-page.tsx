@@ -1,11 +1,12 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { SignInRequest } from '@telecare/contracts/auth';
-import { type FormEvent, lazy, useRef, useState } from 'react';
+import { type FormEvent, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { fieldErrorsFor } from '../utils/field-errors';
+import { forgetSignOutReason, readSignOutReason } from '../utils/sign-out-reason';
 import { AuthCard, ProgressText, VALIDATING_TEXT } from './auth-card';
 
 /** Shown after a click on 'Forgot your password', so it is fetched then (docs/decisions/0024). */
@@ -56,6 +57,9 @@ function SignInForm({ onStart }: { onStart?: (() => void) | undefined }) {
   // Set from the click until the rules are loaded and checked, so a second Enter does nothing.
   const submitting = useRef(false);
   const form = useForm<SignInRequest>({ initialValues: { email: '', password: '' } });
+  // Why the app signed this tab out (idle limit), shown until the next sign-in starts.
+  const [signOutReason] = useState(readSignOutReason);
+  useEffect(forgetSignOutReason, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,6 +98,11 @@ function SignInForm({ onStart }: { onStart?: (() => void) | undefined }) {
         noValidate
       >
         <Stack gap="md">
+          {signOutReason && !signIn.isError && (
+            <Alert color="yellow" variant="light" role="status">
+              {signOutReason}
+            </Alert>
+          )}
           <TextInput
             label="Email"
             type="email"

@@ -109,7 +109,7 @@ export function BookingModal(props: BookingModalProps) {
     ? (specialists.data?.find((s) => sameName(start.specialistName ?? '', specialistLabel(s)))?.id ?? null)
     : null;
   const specialistId = bookedSpecialistId ?? chosenSpecialistId;
-  const [appointmentType, setAppointmentType] = useState<AppointmentType | null>(null);
+  const [appointmentType, setAppointmentType] = useState<AppointmentType | null>(start.appointmentType);
   const [siteId, setSiteId] = useState<string | null>(start.siteId);
   const [shownMonth, setShownMonth] = useState(start.month);
   const [date, setDate] = useState<string | null>(start.date);

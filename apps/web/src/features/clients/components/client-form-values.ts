@@ -56,6 +56,8 @@ export interface ClientFormValues {
   category: string | null;
   /** Edit only: the workflow's site id. */
   site: string | null;
+  /** Edit only: the workflow's FIN No. */
+  finNo: string;
   /** Edit only: the referral section. */
   clinicId: string | null;
   referrerId: string | null;
@@ -110,6 +112,7 @@ export function emptyClientFormValues(): ClientFormValues {
     phoneNumberFax: '',
     category: null,
     site: null,
+    finNo: '',
     clinicId: null,
     referrerId: null,
     referral: { startDate: '', expiredDate: '', expiredDateByMonth: null },
@@ -141,6 +144,7 @@ export function clientFormValuesOf(
     phoneNumberFax: client.phoneNumberFax ?? '',
     category: detail.category,
     site: detail.site?.id ?? null,
+    finNo: detail.finNo ?? '',
     clinicId: referral?.clinic?.id ?? null,
     referrerId: referral?.referrer?.id ?? null,
     referral: {
@@ -278,8 +282,9 @@ const REQUIRED_FIELDS = ['firstName', 'lastName', 'dateOfBirth'] as const;
  * are, so a save never overwrites what someone else changed meanwhile in fields this form did not touch.
  */
 function changedClientFields(values: ClientFormValues, initial: ClientFormValues) {
-  const now = { ...clientFieldsOf(values), category: values.category, site: values.site };
-  const before = { ...clientFieldsOf(initial), category: initial.category, site: initial.site };
+  const workflowFields = (v: ClientFormValues) => ({ category: v.category, site: v.site, finNo: v.finNo });
+  const now = { ...clientFieldsOf(values), ...workflowFields(values) };
+  const before = { ...clientFieldsOf(initial), ...workflowFields(initial) };
   const client: UpdatePatientRequest['client'] = {
     firstName: now.firstName,
     lastName: now.lastName,

@@ -17,6 +17,7 @@ import {
   useSiteOptions,
   useSpecialistOptions,
 } from '../../../lib/directory-lookups';
+import { useReferrerProviderNumber } from '../api/referrer-location';
 import {
   type AddressValues,
   ageOf,
@@ -234,6 +235,7 @@ export function ClientForm({ form, mode, referralLocked = false }: ClientFormPro
                 disabled={referralLocked}
                 {...form.getInputProps('category')}
               />
+              <TextInput {...FIELD} label="FIN No." maxLength={L.finNo} {...form.getInputProps('finNo')} />
             </SimpleGrid>
           </Fieldset>
         )}
@@ -290,6 +292,7 @@ export function ClientForm({ form, mode, referralLocked = false }: ClientFormPro
                 {...form.getInputProps('referrerId')}
                 error={form.errors.referrerId ?? lookupError(referrers)}
               />
+              <ReferrerProviderNumber referrerId={form.values.referrerId} clinicId={form.values.clinicId} />
             </Fieldset>
           </Grid.Col>
           <Grid.Col span={6}>
@@ -333,5 +336,25 @@ export function ClientForm({ form, mode, referralLocked = false }: ClientFormPro
         </Grid>
       )}
     </Stack>
+  );
+}
+
+/** The provider number of the chosen referrer at the chosen clinic; nothing when unknown or failed. */
+function ReferrerProviderNumber({
+  referrerId,
+  clinicId,
+}: {
+  referrerId: string | null;
+  clinicId: string | null;
+}) {
+  const providerNumber = useReferrerProviderNumber(referrerId, clinicId);
+  if (!providerNumber) return null;
+  return (
+    <Text fz="xs" mt={4}>
+      <Text span fz="xs" c="dimmed">
+        Provider No.{' '}
+      </Text>
+      {providerNumber}
+    </Text>
   );
 }

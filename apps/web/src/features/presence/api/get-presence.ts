@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type PresenceEntry, PresenceResponseSchema } from '@telecare/contracts/presence';
+import { PRESENCE_TIMING, type PresenceEntry, PresenceResponseSchema } from '@telecare/contracts/presence';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/admin/user-activity/presence: every non-IT, non-disabled staff member, online or not. */
 
 export const presenceQueryKey = ['presence'] as const;
-/** A fallback: the change feed (lib/realtime.ts) refetches as soon as someone comes or goes. */
-const REFRESH_MS = 60_000;
+/**
+ * The change feed (lib/realtime.ts) refetches as soon as someone signs in or out; a closed last tab
+ * or a silent browser turns offline by time passing, which this interval picks up.
+ */
+const REFRESH_MS = PRESENCE_TIMING.REFRESH_MS;
 
 export async function getPresence(signal?: AbortSignal): Promise<PresenceEntry[]> {
   const { users } = await apiRequest('/api/admin/user-activity/presence', {

@@ -25,6 +25,19 @@ const FLAG_TEXTS: Record<FeatureFlag, { label: string; description: string }> = 
 };
 
 /**
+ * Whether what a flag switches exists yet: a flag is listed only then, so nobody turns on a screen
+ * that is not there. The lane that builds the screen (the Referral Inbox) sets it to true in the
+ * same change.
+ */
+export const FLAG_GATE_BUILT: Record<FeatureFlag, boolean> = {
+  experiments: true,
+  referralInbox: false,
+  setWorkflowStatus: true,
+  onlyAustralianUsers: true,
+};
+const SHOWN_FLAGS = FEATURE_FLAGS.filter((flag) => FLAG_GATE_BUILT[flag]);
+
+/**
  * Settings > Admin > Feature Flags: the configuration flags, for users with OTHER_SETTINGS.
  * Save is enabled once a switch differs from the saved value; only changed flags are sent.
  */
@@ -75,7 +88,7 @@ export function FeatureFlagsPage() {
           aria-label="Feature flags"
         >
           <Stack gap="md">
-            {FEATURE_FLAGS.map((flag) => (
+            {SHOWN_FLAGS.map((flag) => (
               <Switch
                 key={flag}
                 label={FLAG_TEXTS[flag].label}

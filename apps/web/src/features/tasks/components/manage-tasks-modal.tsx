@@ -19,6 +19,7 @@ import { RESULT_INSPECTIONS } from '@telecare/domain/result-inspections';
 import { useMemo, useState } from 'react';
 import { StickyFormActions } from '../../../components/ui/form-actions';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { STATUS_LOCKED_HINT, useMaySetWorkflowStatus } from '../api/get-status-flag';
 import { useCoordinators } from '../api/list-coordinators';
 import { useUpdateTasks } from '../api/update-tasks';
 import {
@@ -67,6 +68,7 @@ export function ManageTasksModal({ detail, onClose }: ManageTasksModalProps) {
   const save = useUpdateTasks(detail.row.list);
   const [failure, setFailure] = useState<string | null>(null);
   const initialValues = useMemo(() => initialTaskFormValues(detail.tasks), [detail.tasks]);
+  const maySetStatus = useMaySetWorkflowStatus();
   const form = useForm<TaskFormValues>({ mode: 'controlled', initialValues });
   const coordinators = useCoordinators();
   const hasGpReport = detail.row.hasGpReport;
@@ -144,6 +146,8 @@ export function ManageTasksModal({ detail, onClose }: ManageTasksModalProps) {
                   label="Status"
                   data={BOOKING_STATUS_OPTIONS}
                   clearable
+                  disabled={!maySetStatus}
+                  description={maySetStatus ? undefined : STATUS_LOCKED_HINT}
                   {...form.getInputProps('appointment_t.status')}
                 />
                 {notes('appointment_t')}

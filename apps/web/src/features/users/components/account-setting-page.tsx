@@ -135,6 +135,7 @@ export function AccountSettingPage({ currentUid }: { currentUid: string }) {
       <UserFormModal
         opened={form.opened}
         user={form.user}
+        own={form.user !== undefined && form.user.uid === currentUid}
         session={form.session}
         onClose={() => setForm((current) => ({ ...current, opened: false }))}
       />

@@ -49,21 +49,34 @@ export interface UserFormModalProps {
   opened: boolean;
   /** The user being edited; undefined adds a new one. */
   user: UserSummary | undefined;
+  /** The signed-in user's own row: Role and Disabled are locked. */
+  own?: boolean;
   /** A new number for each opening: the form starts afresh. */
   session: number;
   onClose: () => void;
 }
 
 /** 'Add User' / 'Edit User' in a modal. */
-export function UserFormModal({ opened, user, session, onClose }: UserFormModalProps) {
+export function UserFormModal({ opened, user, own = false, session, onClose }: UserFormModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} size="lg">
-      <UserForm key={session} user={user} onDone={onClose} />
+      <UserForm key={session} user={user} own={own} onDone={onClose} />
     </Modal>
   );
 }
 
-function UserForm({ user, onDone }: { user: UserSummary | undefined; onDone: () => void }) {
+/** Shown beside Role and Disabled on one's own row, which the server refuses to change. */
+export const OWN_ACCOUNT_LOCK_HINT = 'You can not disable yourself or change your own role.';
+
+function UserForm({
+  user,
+  own,
+  onDone,
+}: {
+  user: UserSummary | undefined;
+  own: boolean;
+  onDone: () => void;
+}) {
   const editing = user !== undefined;
   const save = useSaveUser();
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -233,6 +246,8 @@ function UserForm({ user, onDone }: { user: UserSummary | undefined; onDone: () 
             value={values.role || null}
             onChange={changeRole}
             error={form.errors.role}
+            disabled={own}
+            description={own ? OWN_ACCOUNT_LOCK_HINT : undefined}
           />
           <Select
             label="Timezone"
@@ -257,7 +272,12 @@ function UserForm({ user, onDone }: { user: UserSummary | undefined; onDone: () 
           />
         </SimpleGrid>
         <Group gap="lg">
-          <Checkbox label="Disabled" {...form.getInputProps('disabled', { type: 'checkbox' })} />
+          <Checkbox
+            label="Disabled"
+            disabled={own}
+            title={own ? OWN_ACCOUNT_LOCK_HINT : undefined}
+            {...form.getInputProps('disabled', { type: 'checkbox' })}
+          />
           <Checkbox label="Supervisor" {...form.getInputProps('isSupervisor', { type: 'checkbox' })} />
           <Checkbox label="IT staff" {...form.getInputProps('isITStaff', { type: 'checkbox' })} />
         </Group>

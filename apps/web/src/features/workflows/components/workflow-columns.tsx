@@ -1,7 +1,9 @@
-import { NativeSelect, Text } from '@mantine/core';
+import { Badge, NativeSelect, Text } from '@mantine/core';
 import type { WorkflowColumn, WorkflowListName, WorkflowRow } from '@telecare/contracts/workflows';
 import {
   BOOKING_STATUS_LABELS,
+  type BookingStatusTag,
+  bookingStatusTag,
   CATEGORIES,
   type Category,
   GP_REPORT_STATUS_LABELS,
@@ -10,7 +12,13 @@ import {
 import { addMonths, isDay, todayIn } from '@telecare/domain/calendar';
 import { INDEFINITE_END_DATE, INDEFINITELY_VALID } from '@telecare/domain/workflow-rules';
 import type { ReactNode } from 'react';
-import { ageInYears, formatDate, formatDateTime, formatTimeZoneName } from '../../../lib/format';
+import {
+  ageInYears,
+  formatDate,
+  formatDateTime,
+  formatDateTimeWithZone,
+  formatTimeZoneName,
+} from '../../../lib/format';
 import { updateCategory } from '../api/update-category';
 import { useWorkflowAction } from '../hooks/use-workflow-action';
 import { formatAge } from '../utils/relative-time';
@@ -116,6 +124,25 @@ function AppointmentCell({ row }: { row: WorkflowRow }) {
   );
 }
 
+/** The colours of the spec's four booking status tags. */
+export const BOOKING_TAG_COLOURS: Record<BookingStatusTag, string> = {
+  success: 'green',
+  warning: 'orange',
+  danger: 'red',
+  other: 'gray',
+};
+
+/** The Bookings status as a coloured tag (success, warning, danger, other). */
+export function BookingStatusTagBadge({ code }: { code: string | null }) {
+  if (!code) return null;
+  const tag = bookingStatusTag(code);
+  return (
+    <Badge size="xs" radius="sm" variant="light" color={BOOKING_TAG_COLOURS[tag]} data-tag={tag} title={code}>
+      {(BOOKING_STATUS_LABELS as Record<string, string>)[code] ?? code}
+    </Badge>
+  );
+}
+
 /** A status shown by its label, with the stored code as the tooltip. */
 function StatusCell({ code, labels }: { code: string | null; labels: Readonly<Record<string, string>> }) {
   if (!code) return null;
@@ -127,7 +154,7 @@ function StatusCell({ code, labels }: { code: string | null; labels: Readonly<Re
 }
 
 function CreationTimeCell({ value, mode }: { value: string; mode: CreationTimeMode }) {
-  const exact = formatDateTime(value);
+  const exact = formatDateTimeWithZone(value);
   if (mode === 'date') return exact;
   return (
     <Text span fz="xs" title={exact}>
@@ -221,7 +248,7 @@ export const WORKFLOW_TABLE_COLUMNS: readonly WorkflowColumnDef[] = [
     id: 'bookings',
     label: 'Bookings',
     width: 78,
-    render: (row) => <StatusCell code={row.bookingStatus} labels={BOOKING_STATUS_LABELS} />,
+    render: (row) => <BookingStatusTagBadge code={row.bookingStatus} />,
   },
   {
     id: 'results',

@@ -25,6 +25,8 @@ const ROW_BACKGROUND = {
 const INTERACTIVE =
   'a, button, input, select, textarea, label, [role="combobox"], [role="button"], [data-column="select"]';
 
+/** The workflow rows (not the panel rows) in the body, in order. */
+const ROW_SELECTOR = ':scope > tr[aria-expanded]';
 const SELECT_ALL_ID = 'workflow-select-all';
 const selectIdOf = (rowId: string) => `workflow-select-${rowId}`;
 
@@ -97,12 +99,32 @@ export function WorkflowTable({
     onToggleRow(id);
   };
 
+  // Keyboard: arrows move between rows, Enter (or Space) opens or closes the panel, Escape closes it.
   const keyOnRow = (event: KeyboardEvent<HTMLTableRowElement>, id: string) => {
     if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onToggleRow(id);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const rowsInBody = [
+        ...(event.currentTarget.parentElement?.querySelectorAll<HTMLElement>(ROW_SELECTOR) ?? []),
+      ];
+      const at = rowsInBody.indexOf(event.currentTarget);
+      rowsInBody[at + (event.key === 'ArrowDown' ? 1 : -1)]?.focus();
+    } else if (event.key === 'Escape' && id === openId) {
+      event.preventDefault();
+      onToggleRow(id);
     }
+  };
+
+  /** Escape inside the open panel (not in a dialog or drop-down it opened) closes it; focus goes back to its row. */
+  const keyInPanel = (event: KeyboardEvent<HTMLElement>, id: string) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    if (!event.currentTarget.contains(event.target as Node)) return;
+    const row = event.currentTarget.closest('tr')?.previousElementSibling;
+    onToggleRow(id);
+    if (row instanceof HTMLElement) row.focus();
   };
 
   const modeLabel = context.creationTimeMode === 'date' ? 'age' : 'date and time';
@@ -240,7 +262,11 @@ export function WorkflowTable({
                   <Table.Tr className={classes.panelRow}>
                     <Table.Td colSpan={columnCount} p={0}>
                       {/* Sticky so the panel stays in view when the table is scrolled sideways. */}
-                      <Box id={panelIdOf(row.id)} className={classes.panel}>
+                      <Box
+                        id={panelIdOf(row.id)}
+                        className={classes.panel}
+                        onKeyDown={(event) => keyInPanel(event, row.id)}
+                      >
                         {renderPanel(row)}
                       </Box>
                     </Table.Td>

@@ -1,6 +1,6 @@
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { CompactTable } from '../../../../components/ui/compact-table';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDateTimeWithZone } from '../../../../lib/format';
 
 /** The patient's events (confirm, postpone, cancel, ...). */
 export function ActivityTab({ activities }: { activities: WorkflowDetail['activities'] }) {
@@ -11,7 +11,7 @@ export function ActivityTab({ activities }: { activities: WorkflowDetail['activi
       rowKey={(row) => row.id}
       columns={[
         { label: 'Name', width: 90, render: (row) => row.name },
-        { label: 'Time', width: 110, render: (row) => formatDateTime(row.createTime) },
+        { label: 'Time', width: 110, render: (row) => formatDateTimeWithZone(row.createTime) },
         { label: 'Postpone Weeks', width: 100, render: (row) => row.postponeWeeks },
         { label: 'Reason', grow: true, render: (row) => row.reason },
       ]}

@@ -1,6 +1,6 @@
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { CompactTable } from '../../../../components/ui/compact-table';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDateTimeWithZone } from '../../../../lib/format';
 
 /** The log of e-mails sent about this workflow. Read-only. */
 export function EmailTab({ emails }: { emails: WorkflowDetail['emails'] }) {
@@ -13,7 +13,7 @@ export function EmailTab({ emails }: { emails: WorkflowDetail['emails'] }) {
         { label: 'To', width: 160, render: (row) => row.to },
         { label: 'Subject', grow: true, render: (row) => row.subject },
         { label: 'Status', width: 80, render: (row) => row.status },
-        { label: 'Time', width: 110, render: (row) => formatDateTime(row.at) },
+        { label: 'Time', width: 110, render: (row) => formatDateTimeWithZone(row.at) },
       ]}
     />
   );

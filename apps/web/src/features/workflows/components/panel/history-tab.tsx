@@ -3,7 +3,7 @@ import type { WorkflowListName, WorkflowRow } from '@telecare/contracts/workflow
 import { BOOKING_STATUS_LABELS } from '@telecare/domain/booking-status';
 import { Link } from 'react-router';
 import { CompactTable } from '../../../../components/ui/compact-table';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDateTimeWithZone } from '../../../../lib/format';
 import { useWorkflowHistory } from '../../api/get-workflow-history';
 
 /** Where a workflow opens by itself: its list's screen with ?id= (from the app's routes). */
@@ -43,10 +43,10 @@ export function HistoryTab({ id, workflowHref }: { id: string; workflowHref: Wor
           width: 110,
           render: (row) =>
             row.list === 'deleted' ? (
-              formatDateTime(row.creationTimestamp)
+              formatDateTimeWithZone(row.creationTimestamp)
             ) : (
               <Anchor component={Link} to={workflowHref(row.list, row.id)} fz="xs">
-                {formatDateTime(row.creationTimestamp)}
+                {formatDateTimeWithZone(row.creationTimestamp)}
               </Anchor>
             ),
         },
@@ -56,7 +56,7 @@ export function HistoryTab({ id, workflowHref }: { id: string; workflowHref: Wor
           label: 'APT Date',
           width: 110,
           render: (row) =>
-            formatDateTime(row.appointment.startDateTime, row.appointment.timezone ?? undefined),
+            formatDateTimeWithZone(row.appointment.startDateTime, row.appointment.timezone ?? undefined),
         },
         { label: 'Bookings', width: 80, render: (row) => bookingLabel(row.bookingStatus) },
         { label: 'List', width: 120, render: (row) => LIST_LABELS[row.list] },

@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import type { ReactNode } from 'react';
 import { CompactTable } from '../../../../components/ui/compact-table';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDateTimeWithZone } from '../../../../lib/format';
 import { retryMessage } from '../../api/retry-message';
 import { useWorkflowAction } from '../../hooks/use-workflow-action';
 
@@ -19,7 +19,7 @@ export function notificationText(notification: Logs['notifications'][number]): s
   const template = NOTIFICATION_TEMPLATE_LABELS[notification.templateId] ?? notification.templateId;
   const what = `${template} ${notification.type}`;
   return notification.delivered
-    ? `${what} was delivered at ${formatDateTime(notification.deliveredAt ?? notification.createdAt)}`
+    ? `${what} was delivered at ${formatDateTimeWithZone(notification.deliveredAt ?? notification.createdAt)}`
     : `${what} is waiting for delivery`;
 }
 
@@ -47,7 +47,7 @@ function SentCell({
   onRetry: (id: string) => void;
   retrying: boolean;
 }) {
-  if (row.sentAt) return <>{formatDateTime(row.sentAt)}</>;
+  if (row.sentAt) return <>{formatDateTimeWithZone(row.sentAt)}</>;
   if (row.status === 'failed') {
     return (
       <Stack gap={2}>
@@ -67,7 +67,7 @@ function SentCell({
       </Text>
       {row.plannedAt ? (
         <Text span fz="xs" c="dimmed">
-          {formatDateTime(row.plannedAt)}
+          {formatDateTimeWithZone(row.plannedAt)}
         </Text>
       ) : null}
     </Stack>
@@ -89,7 +89,7 @@ export function LogsTab({ logs }: { logs: Logs }) {
             { label: 'Text', grow: true, render: (row) => row.text },
             {
               label: 'Sent',
-              width: 130,
+              width: 150,
               render: (row) => (
                 <SentCell row={row} onRetry={(id) => retry.mutate(id)} retrying={retry.isPending} />
               ),
@@ -103,7 +103,7 @@ export function LogsTab({ logs }: { logs: Logs }) {
           rows={logs.manualSms}
           rowKey={(row) => row.id}
           columns={[
-            { label: 'Time', width: 110, render: (row) => formatDateTime(row.at) },
+            { label: 'Time', width: 110, render: (row) => formatDateTimeWithZone(row.at) },
             {
               label: 'From',
               width: 120,
@@ -119,7 +119,7 @@ export function LogsTab({ logs }: { logs: Logs }) {
           rows={logs.notifications}
           rowKey={(row) => row.id}
           columns={[
-            { label: 'Time', width: 110, render: (row) => formatDateTime(row.createdAt) },
+            { label: 'Time', width: 110, render: (row) => formatDateTimeWithZone(row.createdAt) },
             { label: 'Text', grow: true, render: (row) => notificationText(row) },
           ]}
         />

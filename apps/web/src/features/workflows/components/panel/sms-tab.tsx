@@ -1,6 +1,6 @@
 import { Box, Paper, Text } from '@mantine/core';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
-import { formatDateTime } from '../../../../lib/format';
+import { formatDateTimeWithZone } from '../../../../lib/format';
 
 type Message = WorkflowDetail['logs']['manualSms'][number];
 
@@ -27,7 +27,7 @@ export function SmsTab({ messages }: { messages: readonly Message[] }) {
             style={{ alignSelf: patient ? 'flex-start' : 'flex-end', maxWidth: '70%' }}
           >
             <Text fz={11} c="dimmed" ta={patient ? 'left' : 'right'}>
-              {sender} · {formatDateTime(message.at)}
+              {sender} · {formatDateTimeWithZone(message.at)}
             </Text>
             <Paper px="sm" py={4} radius="md" bg={patient ? 'gray.1' : 'blue.0'} withBorder>
               <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -1,16 +1,26 @@
-import { Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
+import { WORKFLOW_ALERT_LABELS } from '@telecare/domain/workflow-alerts';
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { ErrorAlert } from '../../../../components/ui/error-alert';
-import { ageInYears, formatDate, formatDateTime, formatTimeZoneName } from '../../../../lib/format';
+import {
+  ageInYears,
+  formatDate,
+  formatDateTime,
+  formatDateTimeWithZone,
+  formatTimeZoneName,
+} from '../../../../lib/format';
 import { type ActingPatientAnswer, actAsPatient } from '../../api/act-as-patient';
 import { archiveWorkflows } from '../../api/archive-workflow';
 import { deleteWorkflow } from '../../api/delete-workflow';
 import { useWorkflow } from '../../api/get-workflow';
 import { rebuildWorkflow } from '../../api/rebuild-workflow';
+import { setSnapformSubmitted } from '../../api/set-snapform';
 import { unArchiveWorkflows } from '../../api/un-archive-workflow';
 import { useWorkflowAction } from '../../hooks/use-workflow-action';
+import { BookingStatusTagBadge } from '../workflow-columns';
 import { ActingPatientDialog } from './acting-patient-dialog';
 import { ActivityTab } from './activity-tab';
 import { EmailTab } from './email-tab';
@@ -84,6 +94,33 @@ function PanelSkeleton() {
   );
 }
 
+/** Who did it, as coloured initials with the name; '—' when unknown. */
+function StaffTagText({ label, tag }: { label: string; tag: WorkflowDetail['createdBy'] }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text span fz="xs" c="dimmed">
+        {label}
+      </Text>
+      {tag ? (
+        <>
+          <Avatar size={18} radius="xl" color={tag.colour} variant="filled" aria-hidden>
+            <Text span fz={9} fw={700}>
+              {tag.initials}
+            </Text>
+          </Avatar>
+          <Text span fz="xs">
+            {tag.name}
+          </Text>
+        </>
+      ) : (
+        <Text span fz="xs">
+          —
+        </Text>
+      )}
+    </Group>
+  );
+}
+
 function PanelHeader({ detail }: { detail: WorkflowDetail }) {
   const { client, appointment, referral, site } = detail;
   const age = ageInYears(client.dateOfBirth);
@@ -95,12 +132,23 @@ function PanelHeader({ detail }: { detail: WorkflowDetail }) {
     );
   }
   if (site) facts.push(`Site ${site.name}`);
+  if (detail.finNo) facts.push(`FIN No. ${detail.finNo}`);
+  if (detail.snapformSubmitted !== null)
+    facts.push(`Snap form submitted: ${detail.snapformSubmitted ? 'Yes' : 'No'}`);
   if (referral?.referrer) facts.push(`Referrer ${referral.referrer.name}`);
   return (
     <Stack gap={0}>
-      <Title order={2} fz="md">
-        {client.firstName} {client.lastName}
-      </Title>
+      <Group gap="xs">
+        <Title order={2} fz="md">
+          {client.firstName} {client.lastName}
+        </Title>
+        <BookingStatusTagBadge code={detail.row.bookingStatus} />
+        {detail.alerts.map((code) => (
+          <Badge key={code} size="xs" radius="sm" color="red" variant="outline" data-alert={code}>
+            {(WORKFLOW_ALERT_LABELS as Record<string, string>)[code] ?? code}
+          </Badge>
+        ))}
+      </Group>
       <Group gap="md">
         <Text fz="xs">
           <Text span fz="xs" c="dimmed">
@@ -115,6 +163,22 @@ function PanelHeader({ detail }: { detail: WorkflowDetail }) {
           </Text>
           {client.urn ?? detail.row.urn ?? '—'}
         </Text>
+        <StaffTagText label="Created by" tag={detail.createdBy} />
+        {appointment && <StaffTagText label="Booked by" tag={detail.bookedBy} />}
+        {detail.pendingAppointment && (
+          <Text fz="xs">
+            <Text span fz="xs" c="dimmed">
+              Pending appointment{' '}
+            </Text>
+            {formatDateTimeWithZone(
+              detail.pendingAppointment.startDateTime,
+              detail.pendingAppointment.timezone ?? undefined,
+            )}{' '}
+            <Anchor component={Link} to="/admin/apt-requests" fz="xs">
+              Appointment Requests
+            </Anchor>
+          </Text>
+        )}
         {facts.map((fact) => (
           <Text key={fact} fz="xs" c="dimmed">
             {fact}
@@ -165,6 +229,7 @@ export function WorkflowPanel({
   const remove = useWorkflowAction(() => deleteWorkflow(id), { removes: { id, onRemoved: onClose } });
   const rebuild = useWorkflowAction(() => rebuildWorkflow(id));
   const actingPatient = useWorkflowAction((answer: ActingPatientAnswer) => actAsPatient(id, answer));
+  const snapform = useWorkflowAction((answer: boolean) => setSnapformSubmitted(id, answer));
 
   const closeDialog = () => setDialog(null);
   const run = (action: { mutate: (v: undefined, o: { onSettled: () => void }) => void }) =>
@@ -346,6 +411,9 @@ export function WorkflowPanel({
         opened={dialog === 'actingPatient'}
         pending={actingPatient.isPending ? (actingPatient.variables ?? null) : null}
         onAnswer={(answer) => actingPatient.mutate(answer, { onSettled: closeDialog })}
+        snapform={detail.snapformSubmitted}
+        snapformPending={snapform.isPending}
+        onSnapform={(answer) => snapform.mutate(answer)}
         onClose={closeDialog}
       />
 

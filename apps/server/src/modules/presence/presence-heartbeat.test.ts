@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createSessionToken, createUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Closing the last tab shows the user offline within a minute, without signing them out. */
+describe('presence of open tabs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const onlineOf = async (uid: string) => {
+    const observer = await createSessionToken(t.db, (await createUser(t.db)).id, t.clock.now());
+    const users = (await call('GET', '/api/admin/user-activity/presence', observer)).json().users as {
+      uid: string;
+      online: boolean;
+    }[];
+    return users.find((u) => u.uid === uid)?.online;
+  };
+  const signedInTab = async () => {
+    const user = await createUser(t.db);
+    const token = await createSessionToken(t.db, user.id, t.clock.now());
+    const activity = (await call('POST', '/api/admin/user-activity/check-in', token)).json();
+    return { user, token, activity };
+  };
+  const heartbeat = (token: string, activityId: string) =>
+    call('POST', `/api/admin/user-activity/heartbeat/${activityId}`, token);
+
+  it('shows the user offline within a minute of the last tab closing, still signed in', async () => {
+    const { user, token, activity } = await signedInTab();
+    expect(await onlineOf(user.id)).toBe(true);
+    const closed = await call('POST', '/api/admin/user-activity/close-tab', token, {
+      userActivityId: activity.activityId,
+      userActivitySessionId: activity.userActivitySessionId,
+    });
+    expect(closed.statusCode).toBe(204);
+    t.clock.advance(30_000);
+    expect(await onlineOf(user.id)).toBe(false);
+    expect((await call('GET', '/api/auth/me', token)).statusCode).toBe(200);
+  });
+
+  it('keeps the user online while another tab of the session still speaks after one closes', async () => {
+    const { user, token, activity } = await signedInTab();
+    await call('POST', '/api/admin/user-activity/close-tab', token, {
+      userActivityId: activity.activityId,
+      userActivitySessionId: activity.userActivitySessionId,
+    });
+    t.clock.advance(20_000);
+    expect((await heartbeat(token, activity.activityId)).statusCode).toBe(204);
+    t.clock.advance(20_000);
+    expect(await onlineOf(user.id)).toBe(true);
+  });
+
+  it('shows a browser that went away without a word offline after the heartbeat timeout', async () => {
+    const { user, token, activity } = await signedInTab();
+    for (let beat = 0; beat < 3; beat++) {
+      t.clock.advance(20_000);
+      expect((await heartbeat(token, activity.activityId)).statusCode).toBe(204);
+      expect(await onlineOf(user.id)).toBe(true);
+    }
+    t.clock.advance(91_000);
+    expect(await onlineOf(user.id)).toBe(false);
+  });
+
+  it('does not count a heartbeat as activity: the idle sign-out still comes', async () => {
+    const { token, activity } = await signedInTab();
+    t.clock.advance(60 * 60_000);
+    expect((await heartbeat(token, activity.activityId)).statusCode).toBe(204);
+    t.clock.advance(59 * 60_000);
+    expect((await heartbeat(token, activity.activityId)).statusCode).toBe(204);
+    t.clock.advance(2 * 60_000);
+    expect((await call('GET', '/api/auth/me', token)).statusCode).toBe(401);
+  });
+
+  it("refuses a heartbeat without a session (401) and for someone else's tab (404)", async () => {
+    const { activity } = await signedInTab();
+    const other = await createSessionToken(t.db, (await createUser(t.db)).id, t.clock.now());
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/user-activity/heartbeat/${activity.activityId}`,
+    });
+    expect(none.statusCode).toBe(401);
+    expect((await heartbeat(other, activity.activityId)).statusCode).toBe(404);
+    expect((await heartbeat(other, 'not-an-id')).statusCode).toBe(400);
+  });
+});
