@@ -41,6 +41,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplateService } from './modules/templates/templates.service.ts';
+import { todoRoutes } from './modules/todos/todos.routes.ts';
+import { createTodoService } from './modules/todos/todos.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/users.service.ts';
 import { createWorkflowActionService } from './modules/workflows/workflow-actions.service.ts';
@@ -164,6 +166,7 @@ export async function buildApp(deps: AppDeps) {
     appointmentRequestRoutes(createAppointmentRequestService({ db, clock, changes, booking })),
   );
   await app.register(bookingRoutes(booking));
+  await app.register(todoRoutes(createTodoService({ db, clock, writeChange })));
   if (development) await app.register(outboxRoutes(createOutboxService(db)));
   if (config.emailWorkerIntervalMs > 0) {
     // Sends the queued e-mails once the app is ready; closing the app waits for the running round.
