@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { todos, users, workflows } from '../../db/schema/index.ts';
@@ -32,6 +32,11 @@ export type TodoRow = Awaited<ReturnType<typeof selectTodoRows>>[number];
 
 /** The spec's order: due date ascending, then status descending; oldest first, then id, to be stable. */
 const SPEC_ORDER = [asc(todos.dueDate), desc(todos.status), asc(todos.createdAt), asc(todos.id)];
+/**
+ * The same order for open todos only, whose status is one value: left out, the order is the
+ * index's own, so the page's ids come from an index-only scan.
+ */
+const OPEN_ORDER = [asc(todos.dueDate), asc(todos.createdAt), asc(todos.id)];
 
 export type TodoFilter = { workflowId: string } | { assignedTo: string };
 
@@ -47,12 +52,27 @@ export async function countTodos(db: Db, filter: TodoFilter): Promise<number> {
   return row?.total ?? 0;
 }
 
-export function selectTodoPage(db: Db, filter: TodoFilter, offset: number, limit: number) {
-  return selectTodoRows(db)
+/**
+ * One page in the spec's order. The page's ids come first, from the index alone (an assignee's open
+ * todos: todos_open_by_assignee_idx), so a deep page skips index entries, not joined rows.
+ */
+export async function selectTodoPage(db: Db, filter: TodoFilter, offset: number, limit: number) {
+  const page = await db
+    .select({ id: todos.id })
+    .from(todos)
     .where(whereOf(filter))
-    .orderBy(...SPEC_ORDER)
+    .orderBy(...('workflowId' in filter ? SPEC_ORDER : OPEN_ORDER))
     .offset(offset)
     .limit(limit);
+  if (page.length === 0) return [];
+  return selectTodoRows(db)
+    .where(
+      inArray(
+        todos.id,
+        page.map((row) => row.id),
+      ),
+    )
+    .orderBy(...SPEC_ORDER);
 }
 
 export async function findTodoRow(db: Db, id: string): Promise<TodoRow | undefined> {
