@@ -53,25 +53,19 @@ export async function countTodos(db: Db, filter: TodoFilter): Promise<number> {
 }
 
 /**
- * One page in the spec's order. The page's ids come first, from the index alone (an assignee's open
- * todos: todos_open_by_assignee_idx), so a deep page skips index entries, not joined rows.
+ * One page in the spec's order. The page's ids are chosen first, from the index alone (an assignee's
+ * open todos: todos_open_by_assignee_idx), so a deep page skips index entries, not joined rows.
  */
-export async function selectTodoPage(db: Db, filter: TodoFilter, offset: number, limit: number) {
-  const page = await db
+export function selectTodoPage(db: Db, filter: TodoFilter, offset: number, limit: number) {
+  const pageIds = db
     .select({ id: todos.id })
     .from(todos)
     .where(whereOf(filter))
     .orderBy(...('workflowId' in filter ? SPEC_ORDER : OPEN_ORDER))
     .offset(offset)
     .limit(limit);
-  if (page.length === 0) return [];
   return selectTodoRows(db)
-    .where(
-      inArray(
-        todos.id,
-        page.map((row) => row.id),
-      ),
-    )
+    .where(inArray(todos.id, pageIds))
     .orderBy(...SPEC_ORDER);
 }
 
