@@ -72,11 +72,13 @@ export function createTodoService(deps: { db: Db; clock: Clock; writeChange: Cha
       if ('assignedTo' in filter && !mayListTodosOf(auth.user, filter.assignedTo)) {
         throw new AppError(ErrorCode.forbidden, M.othersTodos);
       }
-      const total = await countTodos(db, filter);
+      // The page is read while the total is counted; a page past the end is then clamped to the last.
+      const pageOf = (page: number) =>
+        selectTodoPage(db, filter, (page - 1) * query.pageSize, query.pageSize);
+      const [total, requested] = await Promise.all([countTodos(db, filter), pageOf(query.page)]);
       const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
       const page = Math.min(query.page, lastPage);
-      const rows =
-        total === 0 ? [] : await selectTodoPage(db, filter, (page - 1) * query.pageSize, query.pageSize);
+      const rows = page === query.page ? requested : await pageOf(page);
       // Which todos (and so which clients' names) were shown, by id.
       await recordListReadAudit(db, {
         action: 'todo.list.viewed',
