@@ -26,6 +26,7 @@ const ROUTES = [
   { route: '/mfa-enroll', lazy: ['src/features/auth/components/mfa-enroll-page.tsx', ...WORKFLOW_SCREEN] },
   { route: '/admin/client-appointment (and the other lists)', lazy: WORKFLOW_SCREEN },
   { route: '/admin/apt-requests', lazy: [SIGNED_IN, 'src/app/appointment-requests-screen.tsx'] },
+  { route: '/admin/my-todo-list', lazy: [SIGNED_IN, 'src/app/my-todo-list-screen.tsx'] },
   {
     route: '/admin/settings/account-setting',
     lazy: [...SETTINGS, 'src/features/users/components/account-setting-page.tsx'],
@@ -95,6 +96,7 @@ const ON_DEMAND = [
         'src/features/booking/components/cancel-appointment-modal.tsx',
         'src/features/clients/components/edit-client-modal.tsx',
         'src/features/tasks/components/manage-tasks-modal.tsx',
+        'src/features/todos/components/todo-panel.tsx',
       ]),
   },
 ];
