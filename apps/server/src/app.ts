@@ -49,6 +49,8 @@ import { smsJobKinds } from './modules/sms-sequence/sms-sequence.jobs.ts';
 import { createSmsSequencePlanner } from './modules/sms-sequence/sms-sequence.planner.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplateService } from './modules/templates/templates.service.ts';
+import { todoRoutes } from './modules/todos/todos.routes.ts';
+import { createTodoService } from './modules/todos/todos.service.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { createTrackingService } from './modules/tracking/tracking.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -192,6 +194,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(bookingRoutes(booking));
   await app.register(scheduleRoutes(createScheduleService({ db, clock, writeChange })));
   await app.register(trackingRoutes(createTrackingService({ db, changes })));
+  await app.register(todoRoutes(createTodoService({ db, clock, writeChange })));
   if (development) await app.register(outboxRoutes(createOutboxService(db)));
   await app.register(
     messagingRoutes(

@@ -27,6 +27,7 @@ const ROUTES = [
   { route: '/admin/client-appointment (and the other lists)', lazy: WORKFLOW_SCREEN },
   { route: '/admin/apt-requests', lazy: [SIGNED_IN, 'src/app/appointment-requests-screen.tsx'] },
   { route: '/admin/schedule', lazy: [SIGNED_IN, 'src/app/schedule-screen.tsx'] },
+  { route: '/admin/my-todo-list', lazy: [SIGNED_IN, 'src/app/my-todo-list-screen.tsx'] },
   {
     route: '/admin/settings/account-setting',
     lazy: [...SETTINGS, 'src/features/users/components/account-setting-page.tsx'],
@@ -100,6 +101,7 @@ const ON_DEMAND = [
         'src/features/booking/components/cancel-appointment-modal.tsx',
         'src/features/clients/components/edit-client-modal.tsx',
         'src/features/tasks/components/manage-tasks-modal.tsx',
+        'src/features/todos/components/todo-panel.tsx',
       ]),
   },
 ];

@@ -8,6 +8,7 @@ export const CHANGE_TYPES = [
   'settings.changed',
   /** A specialist's availability or appointment lengths (ids: the specialist). */
   'schedule.changed',
+  'todo.changed',
 ] as const;
 export const ChangeEventSchema = z.object({
   type: z.enum(CHANGE_TYPES),

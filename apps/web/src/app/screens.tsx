@@ -13,6 +13,8 @@ const loadAppointmentRequests = () => import('./appointment-requests-screen');
 const AppointmentRequestsScreen = lazyScreen(loadAppointmentRequests, 'AppointmentRequestsScreen');
 const loadSchedule = () => import('./schedule-screen');
 const ScheduleScreen = lazyScreen(loadSchedule, 'ScheduleScreen');
+const loadMyTodoList = () => import('./my-todo-list-screen');
+const MyTodoListScreen = lazyScreen(loadMyTodoList, 'MyTodoListScreen');
 
 export interface AdminScreen {
   /** Route path under /admin (the spec's; a trailing '/*' lets the screen route inside itself). */
@@ -67,6 +69,7 @@ const deletedWorkflows = workflowScreen('deleted');
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...WORKFLOW_SCREENS,
   { path: 'settings/*', label: 'Settings', load: loadSettings, ...guarded(canUseSettings, <SettingsPage />) },
+  { path: 'my-todo-list', label: 'My Todo List', element: <MyTodoListScreen />, load: loadMyTodoList },
   {
     path: 'apt-requests',
     label: 'Appointment Requests',

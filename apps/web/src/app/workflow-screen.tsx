@@ -1,9 +1,13 @@
 import type { WorkflowListName } from '@telecare/contracts/workflows';
+import { Suspense } from 'react';
+import { PageLoader } from '../components/ui/page-loader';
 import { useFeatureFlags } from '../features/settings/api/feature-flags';
+import type { TodoPanelProps } from '../features/todos/components/todo-panel';
 import type {
   PanelTabSet,
   WorkflowPanelBookingSlot,
   WorkflowPanelSlot,
+  WorkflowPanelTabSlot,
 } from '../features/workflows/components/panel/workflow-panel';
 import { WorkflowListPage } from '../features/workflows/components/workflow-list-page';
 import { lazyScreen } from './lazy-screen';
@@ -19,6 +23,10 @@ const CancelAppointmentModal = lazyScreen(
 const EditClientModal = lazyScreen(
   () => import('../features/clients/components/edit-client-modal'),
   'EditClientModal',
+);
+const TodoPanel = lazyScreen<'TodoPanel', TodoPanelProps>(
+  () => import('../features/todos/components/todo-panel'),
+  'TodoPanel',
 );
 const ManageTasksModal = lazyScreen(
   () => import('../features/tasks/components/manage-tasks-modal'),
@@ -45,6 +53,13 @@ const renderManageTasks: WorkflowPanelSlot = (detail, close) => (
   <LazyModal onClose={close}>
     <ManageTasksModal detail={detail} onClose={close} />
   </LazyModal>
+);
+
+/** The Todo List tab: the todos feature's table and form. */
+const renderTodos: WorkflowPanelTabSlot = (detail) => (
+  <Suspense fallback={<PageLoader label="Loading" />}>
+    <TodoPanel workflowId={detail.row.id} />
+  </Suspense>
 );
 
 const renderEditClient: WorkflowPanelSlot = (detail, close) => (
@@ -75,6 +90,7 @@ export function WorkflowScreen({ list }: { list: WorkflowListName }) {
       renderEditClient={renderEditClient}
       renderManageTasks={renderManageTasks}
       renderBooking={renderBooking}
+      renderTodos={renderTodos}
     />
   );
 }

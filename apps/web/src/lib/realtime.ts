@@ -19,6 +19,7 @@ const QUERY_ROOTS: Record<ChangeEvent['type'], string[]> = {
   'settings.changed': ['settings'],
   // The Schedule table, the booking calendars and the Specialists page's calendars.
   'schedule.changed': ['schedule', 'booking', 'specialists'],
+  'todo.changed': ['todos'],
 };
 
 /** EventSource retries a dropped stream by itself, but gives up on an HTTP error; we then retry. */

@@ -200,5 +200,9 @@ export const todos = pgTable(
   (t) => [
     index('todos_assignee_idx').on(t.assignedTo, t.dueDate),
     index('todos_workflow_idx').on(t.workflowId),
+    // My Todo List: an assignee's open todos in the list's order, counted and paged from the index alone.
+    index('todos_open_by_assignee_idx')
+      .on(t.assignedTo, t.dueDate, t.createdAt, t.id)
+      .where(sql`status = 'uncompleted' AND deleted_at IS NULL`),
   ],
 );

@@ -115,6 +115,7 @@ function WorkflowList({
   renderEditClient,
   renderManageTasks,
   renderBooking,
+  renderTodos,
 }: WorkflowListPageProps) {
   const { page, pageSize, sort, setPage, setPageSize, setSort } = useListSearchParams(WORKFLOW_COLUMNS);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -301,6 +302,7 @@ function WorkflowList({
                 renderEditClient={renderEditClient}
                 renderManageTasks={renderManageTasks}
                 renderBooking={renderBooking}
+                renderTodos={renderTodos}
               />
             )
           }

@@ -41,6 +41,9 @@ export type WorkflowPanelBookingSlot = (
   close: () => void,
 ) => ReactNode;
 
+/** A tab's content supplied by the composition in app/ (rendered inside the panel, not as a modal). */
+export type WorkflowPanelTabSlot = (detail: WorkflowDetail) => ReactNode;
+
 export interface WorkflowPanelSlots {
   /** 'Edit Client': the client form; without it the button is not shown. */
   renderEditClient?: WorkflowPanelSlot | undefined;
@@ -51,6 +54,8 @@ export interface WorkflowPanelSlots {
    * the booking modals; without it the buttons are not shown.
    */
   renderBooking?: WorkflowPanelBookingSlot | undefined;
+  /** The Todo List tab's table and form; without it the tab shows the detail's todos, read-only. */
+  renderTodos?: WorkflowPanelTabSlot | undefined;
 }
 
 type Dialog = 'archive' | 'unArchive' | 'delete' | 'actingPatient';
@@ -207,6 +212,7 @@ export function WorkflowPanel({
   renderEditClient,
   renderManageTasks,
   renderBooking,
+  renderTodos,
 }: WorkflowPanelProps) {
   const query = useWorkflow(id);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -366,7 +372,7 @@ export function WorkflowPanel({
         )}
         {shows('todos') && (
           <Tabs.Panel value="todos" pt="xs">
-            <TodoTab todos={detail.todos} />
+            {renderTodos ? renderTodos(detail) : <TodoTab todos={detail.todos} />}
           </Tabs.Panel>
         )}
         {shows('activity') && (

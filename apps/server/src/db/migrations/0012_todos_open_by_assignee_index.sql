@@ -1,0 +1,1 @@
+CREATE INDEX "todos_open_by_assignee_idx" ON "todos" USING btree ("assigned_to","due_date","created_at","id") WHERE status = 'uncompleted' AND deleted_at IS NULL;

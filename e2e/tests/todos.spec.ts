@@ -1,0 +1,87 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_SUPERVISOR, signIn } from './support.ts';
+
+/** Today in Melbourne as YYYY-MM-DD: the Due Date's default. */
+const melbourneToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date());
+
+async function choose(page: Page, form: Locator, field: string, option: string) {
+  await form.getByRole('combobox', { name: field }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+}
+
+test('add a todo from the panel, see it live in the assignee list in another browser, complete it', async ({
+  page,
+  browser,
+}) => {
+  // The assignee (Alex Admin) keeps My Todo List open in a second browser.
+  const other = await browser.newContext();
+  const assignee = await other.newPage();
+  await signIn(assignee, DEMO_ADMIN);
+  await assignee.getByRole('link', { name: 'My Todo List' }).click();
+  await expect(assignee).toHaveURL(/\/admin\/my-todo-list/);
+  const assigneeTodos = assignee.getByRole('table', { name: 'Todos' });
+  await expect(assigneeTodos).toBeVisible();
+  // A coordinator has no assignee dropdown.
+  await expect(assignee.getByRole('combobox', { name: 'Assignee' })).toHaveCount(0);
+
+  await signIn(page, DEMO_SUPERVISOR);
+  const row = page.locator('tbody tr[aria-expanded]').first();
+  await row.click();
+  await page.getByRole('tab', { name: 'Todo List' }).click();
+  const form = page.getByRole('form', { name: 'Add todo' });
+  const dueDate = form.getByLabel('Due Date');
+  await expect(dueDate).toHaveValue(melbourneToday());
+
+  // Missing fields first: each is named by its own message, and nothing is sent.
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/admin/todo') && request.method() === 'POST') posts.push(request.url());
+  });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  for (const message of [
+    'Assigned To is required.',
+    'Urgency is required.',
+    'Status is required.',
+    'Description is required.',
+  ]) {
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(form.getByText('Due Date is required.', { exact: true })).toHaveCount(0);
+  await form.getByLabel('Description').fill('Only a description');
+  await dueDate.fill('');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByText('Due Date is required.', { exact: true })).toBeVisible();
+  await expect(form.getByText('Description is required.', { exact: true })).toHaveCount(0);
+  await expect(form.getByText('Assigned To is required.', { exact: true })).toBeVisible();
+  expect(posts).toEqual([]);
+  await page.screenshot({ path: 'e2e/artifacts/todo-missing-fields.png' });
+
+  const description = `Call the GP back ${Date.now() % 100000}`;
+  await choose(page, form, 'Assigned To', 'Alex Admin');
+  await choose(page, form, 'Urgency', 'High');
+  await choose(page, form, 'Status', 'Uncompleted');
+  await dueDate.fill(melbourneToday());
+  await form.getByLabel('Description').fill(description);
+  await form.getByRole('button', { name: 'Submit' }).click();
+
+  const panelTodos = page.getByRole('table', { name: 'Todo list' });
+  const panelRow = panelTodos.getByRole('row').filter({ hasText: description });
+  await expect(panelRow.getByRole('cell', { name: 'Uncompleted', exact: true })).toBeVisible();
+  await expect(panelRow).toContainText('Alex Admin');
+  await expect(panelRow).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [A-Z]{3,5}/);
+  await expect(form.getByLabel('Description')).toHaveValue('');
+
+  // Live in the other browser, without a reload.
+  const assigneeRow = assigneeTodos.getByRole('row').filter({ hasText: description });
+  await expect(assigneeRow).toBeVisible();
+  await expect(assigneeRow).toContainText('High');
+  await expect(assigneeRow).toContainText('Sam Supervisor');
+  await assignee.screenshot({ path: 'e2e/artifacts/todo-live-in-my-todo-list.png' });
+
+  // Completing it in the panel hides it from My Todo List, live.
+  await panelRow.getByRole('checkbox', { name: `Completed: ${description}` }).check();
+  await expect(panelRow.getByRole('cell', { name: 'Completed', exact: true })).toBeVisible();
+  await expect(assigneeRow).toHaveCount(0);
+  await other.close();
+});
