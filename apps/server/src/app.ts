@@ -39,6 +39,8 @@ import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { specialistRoutes } from './modules/specialists/specialists.routes.ts';
+import { createSpecialistService } from './modules/specialists/specialists.service.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplateService } from './modules/templates/templates.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -164,6 +166,7 @@ export async function buildApp(deps: AppDeps) {
     appointmentRequestRoutes(createAppointmentRequestService({ db, clock, changes, booking })),
   );
   await app.register(bookingRoutes(booking));
+  await app.register(specialistRoutes(createSpecialistService({ db, clock, writeChange })));
   if (development) await app.register(outboxRoutes(createOutboxService(db)));
   if (config.emailWorkerIntervalMs > 0) {
     // Sends the queued e-mails once the app is ready; closing the app waits for the running round.

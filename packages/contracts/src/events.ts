@@ -6,6 +6,9 @@ export const CHANGE_TYPES = [
   'users.changed',
   'workflow.changed',
   'settings.changed',
+  'speciality.changed',
+  'specialist.changed',
+  'schedule.changed',
 ] as const;
 export const ChangeEventSchema = z.object({
   type: z.enum(CHANGE_TYPES),

@@ -10,12 +10,16 @@ import { useEffect } from 'react';
 
 const EVENTS_URL = '/api/events';
 
-/** The root query key each kind of change makes stale. */
-const QUERY_ROOTS: Record<ChangeEvent['type'], string> = {
-  'presence.changed': 'presence',
-  'users.changed': 'users',
-  'workflow.changed': 'workflows',
-  'settings.changed': 'settings',
+/** The root query keys each kind of change makes stale. */
+const QUERY_ROOTS: Record<ChangeEvent['type'], readonly string[]> = {
+  'presence.changed': ['presence'],
+  'users.changed': ['users'],
+  // A booking, reschedule or cancel changes the free dates on the Specialists page.
+  'workflow.changed': ['workflows', 'specialists'],
+  'settings.changed': ['settings'],
+  'speciality.changed': ['specialists'],
+  'specialist.changed': ['specialists'],
+  'schedule.changed': ['specialists', 'booking'],
 };
 
 /** EventSource retries a dropped stream by itself, but gives up on an HTTP error; we then retry. */
@@ -59,7 +63,8 @@ export function connectRealtime(queryClient: QueryClient): () => void {
 
     current.onmessage = (message) => {
       const change = parseChange(message.data);
-      if (change) void queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS[change.type]] });
+      if (!change) return;
+      for (const root of QUERY_ROOTS[change.type]) void queryClient.invalidateQueries({ queryKey: [root] });
     };
 
     current.onerror = () => {
