@@ -11,6 +11,8 @@ const loadSettings = () => import('./settings-screen');
 const SettingsPage = lazyScreen(loadSettings, 'SettingsPage');
 const loadAppointmentRequests = () => import('./appointment-requests-screen');
 const AppointmentRequestsScreen = lazyScreen(loadAppointmentRequests, 'AppointmentRequestsScreen');
+const loadSpecialists = () => import('./specialists-screen');
+const SpecialistsScreen = lazyScreen(loadSpecialists, 'SpecialistsScreen');
 
 export interface AdminScreen {
   /** Route path under /admin (the spec's; a trailing '/*' lets the screen route inside itself). */
@@ -65,6 +67,7 @@ const deletedWorkflows = workflowScreen('deleted');
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...WORKFLOW_SCREENS,
   { path: 'settings/*', label: 'Settings', load: loadSettings, ...guarded(canUseSettings, <SettingsPage />) },
+  { path: 'specialists', label: 'Specialists', element: <SpecialistsScreen />, load: loadSpecialists },
   {
     path: 'apt-requests',
     label: 'Appointment Requests',

@@ -16,6 +16,14 @@ const FeatureFlagsPage = lazyScreen(
   () => import('../features/settings/components/feature-flags-page'),
   'FeatureFlagsPage',
 );
+const SpecialitiesPage = lazyScreen(
+  () => import('../features/specialists/components/specialities-page'),
+  'SpecialitiesPage',
+);
+const PractitionerProfilePage = lazyScreen(
+  () => import('../features/specialists/components/practitioner-profile-page'),
+  'PractitionerProfilePage',
+);
 const AccountSettingPage = lazyScreen(
   () => import('../features/users/components/account-setting-page'),
   'AccountSettingPage',
@@ -48,9 +56,20 @@ const SETTINGS_GROUPS: readonly SettingsGroup[] = [
     visibleTo: (user) => hasPermission(user.role, Permission.clientSetting),
   },
   {
+    label: 'Practitioner',
+    screens: [{ path: 'speciality', label: 'Speciality', element: <SpecialitiesPage /> }],
+    visibleTo: (user) => hasPermission(user.role, Permission.otherSettings),
+  },
+  {
     label: 'Admin',
     screens: [
       { path: 'account-setting', label: 'Account Setting', element: <CurrentUserAccountSetting /> },
+      {
+        path: 'practitioner-profile',
+        label: 'Practitioner Profile',
+        element: <PractitionerProfilePage />,
+        visibleTo: (user) => hasPermission(user.role, Permission.otherSettings),
+      },
       {
         path: 'feature-flags',
         label: 'Feature Flags',
