@@ -84,6 +84,20 @@ export function createHttpClient(port: number, token: string) {
         idle.push(connection);
       }
     },
+    /** GETs a path (query string included) with the bearer token. */
+    async getJson(path: string): Promise<HttpAnswer> {
+      const head = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n\r\n`;
+      let connection = idle.pop();
+      if (!connection) {
+        connection = new Connection(port);
+        all.push(connection);
+      }
+      try {
+        return await connection.send(Buffer.from(head, 'latin1'));
+      } finally {
+        idle.push(connection);
+      }
+    },
     close() {
       for (const connection of all) connection.close();
     },
