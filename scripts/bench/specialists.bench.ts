@@ -8,7 +8,7 @@
  *
  *   DATABASE_URL=postgres://... npx tsx scripts/bench/specialists.bench.ts [requests] [specialists]
  *
- * BENCH_CONCURRENCY changes the number of clients (10).
+ * BENCH_CONCURRENCY changes the number of clients (10); BENCH_SEED=0 measures the data of an earlier run.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -168,7 +168,7 @@ async function measure(run: () => Promise<void>) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? 0 };
 }
 
-await seed();
+if (process.env.BENCH_SEED !== '0') await seed();
 const server = spawn(
   process.execPath,
   ['--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))],

@@ -1,7 +1,10 @@
-import { addDays, todayIn, wallClockAt } from '@telecare/domain/calendar';
+import { addDays, instantAt, todayIn, wallClockAt } from '@telecare/domain/calendar';
 import { isValidDate, splitSlots, type TimeRange, toHhmm, toMinutes } from '@telecare/domain/slots';
 import type { Db } from '../../db/database.ts';
 import { selectAvailabilityDays, selectBookedTimes } from './booking.queries.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+const ZONE_REACH_MS = 14 * 60 * 60_000;
 
 export type FreeSlot = TimeRange & { room: number };
 /** `slots` are the free parts of the day's `timeslots`. */
@@ -21,6 +24,32 @@ export function localMinutes(instant: Date, date: string, zone: string) {
   return toMinutes(local.time);
 }
 
+/** Local midnights by zone and day: the zone arithmetic is slow, and its answers never change. */
+const midnights = new Map<string, number>();
+function midnightOf(date: string, zone: string): number {
+  const key = `${zone} ${date}`;
+  let midnight = midnights.get(key);
+  if (midnight === undefined) {
+    if (midnights.size >= 100_000) midnights.clear();
+    midnight = instantAt(date, '00:00', zone).getTime();
+    midnights.set(key, midnight);
+  }
+  return midnight;
+}
+
+/**
+ * `localMinutes` for one day: when the day has no daylight-saving change (24 hours long), plain
+ * arithmetic from its local midnight; on the change days, the zone arithmetic for each instant.
+ */
+function dayClock(date: string, zone: string) {
+  const midnight = midnightOf(date, zone);
+  if (midnightOf(addDays(date, 1), zone) - midnight !== DAY_MS) {
+    return (instant: Date) => localMinutes(instant, date, zone);
+  }
+  return (instant: Date) =>
+    Math.min(Math.max(Math.floor((instant.getTime() - midnight) / 60_000), 0), 24 * 60);
+}
+
 /**
  * The one free-slot computation (booking checks, the booking calendar, the Specialists page): the
  * specialists' availability days from `from` to `to` (inclusive), each day's timeslots split around
@@ -33,22 +62,24 @@ export async function selectFreeDays(
   to: string,
   options: { exceptAppointmentId?: string | undefined; includePrivate?: boolean } = {},
 ): Promise<FreeDay[]> {
-  const rows = await selectAvailabilityDays(db, specialistIds, from, to, {
-    includePrivate: options.includePrivate ?? true,
-  });
-  if (rows.length === 0) return [];
   // Zones are at most a day off UTC: one day either side catches every overlapping booking.
-  const booked = (
-    await selectBookedTimes(
+  const [rows, allBooked] = await Promise.all([
+    selectAvailabilityDays(db, specialistIds, from, to, { includePrivate: options.includePrivate ?? true }),
+    selectBookedTimes(
       db,
-      [...new Set(rows.map((row) => row.specialistId))],
+      specialistIds,
       new Date(`${addDays(from, -1)}T00:00:00Z`),
       new Date(`${addDays(to, 2)}T00:00:00Z`),
-    )
-  ).filter((a) => a.id !== options.exceptAppointmentId);
+    ),
+  ]);
+  if (rows.length === 0) return [];
+  const booked = allBooked.filter((a) => a.id !== options.exceptAppointmentId);
   const bookedBySpecialist = new Map<string, typeof booked>();
-  for (const a of booked)
-    bookedBySpecialist.set(a.specialistId, [...(bookedBySpecialist.get(a.specialistId) ?? []), a]);
+  for (const a of booked) {
+    const own = bookedBySpecialist.get(a.specialistId);
+    if (own) own.push(a);
+    else bookedBySpecialist.set(a.specialistId, [a]);
+  }
   const days = new Map<string, { specialistId: string; date: string; timezone: string; slots: FreeSlot[] }>();
   for (const row of rows) {
     const key = `${row.specialistId} ${row.date}`;
@@ -62,10 +93,16 @@ export async function selectFreeDays(
     days.set(key, day);
   }
   return [...days.values()].map((day) => {
-    const busy = (bookedBySpecialist.get(day.specialistId) ?? []).map((a) => ({
-      start: localMinutes(a.start, day.date, day.timezone),
-      end: localMinutes(a.end, day.date, day.timezone),
-    }));
+    // Only the bookings near the day go through the zone arithmetic (it is the costly part): every
+    // zone is within 14 hours of UTC, so a booking outside these bounds misses the local day.
+    const dayStartUtc = Date.parse(`${day.date}T00:00:00Z`);
+    const near = (bookedBySpecialist.get(day.specialistId) ?? []).filter(
+      (a) =>
+        a.end.getTime() > dayStartUtc - ZONE_REACH_MS &&
+        a.start.getTime() < dayStartUtc + DAY_MS + ZONE_REACH_MS,
+    );
+    const minutesOf = dayClock(day.date, day.timezone);
+    const busy = near.map((a) => ({ start: minutesOf(a.start), end: minutesOf(a.end) }));
     return { ...day, timeslots: day.slots, slots: splitSlots(day.slots, busy) };
   });
 }
@@ -75,8 +112,10 @@ export async function selectFreeDays(
  * `durationMinutes` long once today's past minutes are taken out. Slots as 'HH:mm' in the day's zone.
  */
 export function openDates(days: readonly FreeDay[], now: Date, durationMinutes: number) {
+  const todays = new Map<string, string>();
   return days.flatMap((day) => {
-    const today = todayIn(day.timezone, now);
+    const today = todays.get(day.timezone) ?? todayIn(day.timezone, now);
+    todays.set(day.timezone, today);
     const slots =
       day.date === today
         ? splitSlots(day.slots, [{ start: 0, end: localMinutes(now, today, day.timezone) }])
