@@ -24,17 +24,22 @@ export function localMinutes(instant: Date, date: string, zone: string) {
   return toMinutes(local.time);
 }
 
-/** Local midnights by zone and day: the zone arithmetic is slow, and its answers never change. */
-const midnights = new Map<string, number>();
-function midnightOf(date: string, zone: string): number {
+/**
+ * Each day's local midnight and whether the day is 24 hours long, by zone and day: the zone
+ * arithmetic is slow, and its answers never change.
+ */
+const dayStarts = new Map<string, { midnight: number; uniform: boolean }>();
+function dayStartOf(date: string, zone: string) {
   const key = `${zone} ${date}`;
-  let midnight = midnights.get(key);
-  if (midnight === undefined) {
-    if (midnights.size >= 100_000) midnights.clear();
-    midnight = instantAt(date, '00:00', zone).getTime();
-    midnights.set(key, midnight);
+  let start = dayStarts.get(key);
+  if (!start) {
+    if (dayStarts.size >= 100_000) dayStarts.clear();
+    const midnight = instantAt(date, '00:00', zone).getTime();
+    const uniform = instantAt(addDays(date, 1), '00:00', zone).getTime() - midnight === DAY_MS;
+    start = { midnight, uniform };
+    dayStarts.set(key, start);
   }
-  return midnight;
+  return start;
 }
 
 /**
@@ -42,10 +47,8 @@ function midnightOf(date: string, zone: string): number {
  * arithmetic from its local midnight; on the change days, the zone arithmetic for each instant.
  */
 function dayClock(date: string, zone: string) {
-  const midnight = midnightOf(date, zone);
-  if (midnightOf(addDays(date, 1), zone) - midnight !== DAY_MS) {
-    return (instant: Date) => localMinutes(instant, date, zone);
-  }
+  const { midnight, uniform } = dayStartOf(date, zone);
+  if (!uniform) return (instant: Date) => localMinutes(instant, date, zone);
   return (instant: Date) =>
     Math.min(Math.max(Math.floor((instant.getTime() - midnight) / 60_000), 0), 24 * 60);
 }
