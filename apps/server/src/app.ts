@@ -47,6 +47,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { smsJobKinds } from './modules/sms-sequence/sms-sequence.jobs.ts';
 import { createSmsSequencePlanner } from './modules/sms-sequence/sms-sequence.planner.ts';
+import { specialistRoutes } from './modules/specialists/specialists.routes.ts';
+import { createSpecialistService } from './modules/specialists/specialists.service.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplateService } from './modules/templates/templates.service.ts';
 import { todoRoutes } from './modules/todos/todos.routes.ts';
@@ -195,6 +197,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(scheduleRoutes(createScheduleService({ db, clock, writeChange })));
   await app.register(trackingRoutes(createTrackingService({ db, changes })));
   await app.register(todoRoutes(createTodoService({ db, clock, writeChange })));
+  await app.register(specialistRoutes(createSpecialistService({ db, clock, writeChange })));
   if (development) await app.register(outboxRoutes(createOutboxService(db)));
   await app.register(
     messagingRoutes(

@@ -44,6 +44,15 @@ const ROUTES = [
     route: '/admin/settings/feature-flags',
     lazy: [...SETTINGS, 'src/features/settings/components/feature-flags-page.tsx'],
   },
+  { route: '/admin/specialists', lazy: [SIGNED_IN, 'src/app/specialists-screen.tsx'] },
+  {
+    route: '/admin/settings/speciality',
+    lazy: [...SETTINGS, 'src/features/specialists/components/specialities-page.tsx'],
+  },
+  {
+    route: '/admin/settings/practitioner-profile',
+    lazy: [...SETTINGS, 'src/features/specialists/components/practitioner-profile-page.tsx'],
+  },
 ];
 
 /**

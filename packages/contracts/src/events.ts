@@ -9,6 +9,8 @@ export const CHANGE_TYPES = [
   /** A specialist's availability or appointment lengths (ids: the specialist). */
   'schedule.changed',
   'todo.changed',
+  'speciality.changed',
+  'specialist.changed',
 ] as const;
 export const ChangeEventSchema = z.object({
   type: z.enum(CHANGE_TYPES),

@@ -15,6 +15,8 @@ const loadSchedule = () => import('./schedule-screen');
 const ScheduleScreen = lazyScreen(loadSchedule, 'ScheduleScreen');
 const loadMyTodoList = () => import('./my-todo-list-screen');
 const MyTodoListScreen = lazyScreen(loadMyTodoList, 'MyTodoListScreen');
+const loadSpecialists = () => import('./specialists-screen');
+const SpecialistsScreen = lazyScreen(loadSpecialists, 'SpecialistsScreen');
 
 export interface AdminScreen {
   /** Route path under /admin (the spec's; a trailing '/*' lets the screen route inside itself). */
@@ -70,6 +72,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...WORKFLOW_SCREENS,
   { path: 'settings/*', label: 'Settings', load: loadSettings, ...guarded(canUseSettings, <SettingsPage />) },
   { path: 'my-todo-list', label: 'My Todo List', element: <MyTodoListScreen />, load: loadMyTodoList },
+  { path: 'specialists', label: 'Specialists', element: <SpecialistsScreen />, load: loadSpecialists },
   {
     path: 'apt-requests',
     label: 'Appointment Requests',

@@ -20,6 +20,14 @@ const TrackPatientsPage = lazyScreen(
   () => import('../features/tracking/components/track-patients-page'),
   'TrackPatientsPage',
 );
+const SpecialitiesPage = lazyScreen(
+  () => import('../features/specialists/components/specialities-page'),
+  'SpecialitiesPage',
+);
+const PractitionerProfilePage = lazyScreen(
+  () => import('../features/specialists/components/practitioner-profile-page'),
+  'PractitionerProfilePage',
+);
 const AccountSettingPage = lazyScreen(
   () => import('../features/users/components/account-setting-page'),
   'AccountSettingPage',
@@ -59,11 +67,22 @@ const SETTINGS_GROUPS: readonly SettingsGroup[] = [
     ],
   },
   {
+    label: 'Practitioner',
+    screens: [{ path: 'speciality', label: 'Speciality', element: <SpecialitiesPage /> }],
+    visibleTo: (user) => hasPermission(user.role, Permission.otherSettings),
+  },
+  {
     label: 'Admin',
     // The other groups stay with the privileged roles (spec: only track-patients is for everyone).
     visibleTo: (user) => SETTINGS_ROLES.includes(user.role),
     screens: [
       { path: 'account-setting', label: 'Account Setting', element: <CurrentUserAccountSetting /> },
+      {
+        path: 'practitioner-profile',
+        label: 'Practitioner Profile',
+        element: <PractitionerProfilePage />,
+        visibleTo: (user) => hasPermission(user.role, Permission.otherSettings),
+      },
       {
         path: 'feature-flags',
         label: 'Feature Flags',

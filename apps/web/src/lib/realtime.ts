@@ -15,11 +15,13 @@ const QUERY_ROOTS: Record<ChangeEvent['type'], string[]> = {
   'presence.changed': ['presence'],
   'users.changed': ['users'],
   // A booking, reschedule or cancel changes the booking calendars' free slots too.
-  'workflow.changed': ['workflows', 'booking'],
+  'workflow.changed': ['workflows', 'booking', 'specialists'],
   'settings.changed': ['settings'],
   // The Schedule table, the booking calendars and the Specialists page's calendars.
   'schedule.changed': ['schedule', 'booking', 'specialists'],
   'todo.changed': ['todos'],
+  'speciality.changed': ['specialists'],
+  'specialist.changed': ['specialists'],
 };
 
 /** EventSource retries a dropped stream by itself, but gives up on an HTTP error; we then retry. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -92,7 +93,8 @@ export const specialities = pgTable(
     publishedTo: jsonb('published_to').$type<string[]>().notNull().default([]),
     ...timestamps,
   },
-  (t) => [uniqueIndex('specialities_name_key').on(t.name)],
+  // Names are unique case-insensitively ('Speciality already exists', docs/decisions/0028).
+  (t) => [uniqueIndex('specialities_name_key').on(sql`lower(${t.name})`)],
 );
 
 /** Specialists (the practice-management system's practitioners, shown as case managers). */

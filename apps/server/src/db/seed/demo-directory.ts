@@ -210,6 +210,7 @@ export function buildDirectory(ctx: DemoContext, passwordHash: string): Director
     state: site.state,
     sortOrder: i < 2 ? i : 100,
   }));
+  const siteIdByName = new Map(siteRows.map((site) => [site.name, site.id]));
 
   // Specialists, spread over the states, each in the zone of their state.
   const specialistStates: StateCode[] = [
@@ -304,17 +305,12 @@ export function buildDirectory(ctx: DemoContext, passwordHash: string): Director
       });
       const daySessions = r.chance(0.85) ? pattern : r.pick(SESSION_PATTERNS);
       for (const [start, end] of daySessions) {
-        if (!near) {
-          timeslotRows.push({
-            id: yearAhead.uuid(),
-            availabilityId,
-            startTime: start,
-            endTime: end,
-            room: 1,
-          });
-          continue;
-        }
-        timeslotRows.push({ id: ids.uuid(), availabilityId, startTime: start, endTime: end, room: 1 });
+        // Rooms 1-4 in turn, so the calendars show every room colour.
+        const room = 1 + ((i + timeslotRows.length) % 4);
+        const id = (near ? ids : yearAhead).uuid();
+        timeslotRows.push({ id, availabilityId, startTime: start, endTime: end, room });
+        // Demo appointments are placed in the first eight weeks only.
+        if (!near) continue;
         sessions.push({
           specialistId: specialist.id,
           date,
@@ -349,13 +345,14 @@ export function buildDirectory(ctx: DemoContext, passwordHash: string): Director
       ],
       avatarLink: null,
       specialistRules: rng.sample(SPECIALIST_RULES, paediatric ? 0 : rng.int(0, 2)),
+      // Site ids (docs/decisions/0028).
       publishedTo: [
         'Own Device',
         ...rng.sample(
           SITES.slice(1, -1).map((s) => s.name),
           rng.int(1, 4),
         ),
-      ],
+      ].map((name) => siteIdByName.get(name) ?? ''),
       initialFee: fee(initialTotal, rng.pick([234.85, 167.4, 150.65])),
       reviewFee: fee(reviewTotal, rng.pick([134.3, 84.25, 67.2])),
       scheduleDescription: `${baseDays.map((d) => WEEKDAY_NAMES[d]).join(', ')}; ${pattern
@@ -382,6 +379,17 @@ export function buildDirectory(ctx: DemoContext, passwordHash: string): Director
       ]),
     });
   });
+
+  // A speciality is published to the sites its specialists are published to.
+  for (const speciality of specialityRows) {
+    const sitesOfSpeciality = new Set<string>();
+    for (const link of specialistSpecialityRows) {
+      if (link.specialityId !== speciality.id) continue;
+      const profile = profileRows.find((row) => row.specialistId === link.specialistId);
+      for (const siteId of profile?.publishedTo ?? []) sitesOfSpeciality.add(siteId);
+    }
+    speciality.publishedTo = siteRows.filter((site) => sitesOfSpeciality.has(site.id)).map((site) => site.id);
+  }
 
   // Clinics.
   const prefixesOf = (state: StateCode) => [...CLINIC_PREFIXES, ...(CLINIC_PREFIXES_BY_STATE[state] ?? [])];

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   appointments,
@@ -39,10 +39,22 @@ export async function findSiteByName(db: Db, name: string) {
   return row;
 }
 
-/** The specialist's availability days from `from` to `to` (YYYY-MM-DD, inclusive) with their timeslots. */
-export async function selectAvailabilityDays(db: Db, specialistId: string, from: string, to: string) {
+/**
+ * The specialists' availability days from `from` to `to` (YYYY-MM-DD, inclusive) with their
+ * timeslots; private sessions only when `includePrivate` (staff booking sees them, the Specialists
+ * page does not).
+ */
+export async function selectAvailabilityDays(
+  db: Db,
+  specialistIds: readonly string[],
+  from: string,
+  to: string,
+  options: { includePrivate: boolean } = { includePrivate: true },
+) {
+  if (specialistIds.length === 0) return [];
   return db
     .select({
+      specialistId: specialistAvailability.specialistId,
       date: specialistAvailability.fullDate,
       timezone: specialistAvailability.timezone,
       start: specialistTimeslots.startTime,
@@ -53,23 +65,35 @@ export async function selectAvailabilityDays(db: Db, specialistId: string, from:
     .innerJoin(specialistTimeslots, eq(specialistTimeslots.availabilityId, specialistAvailability.id))
     .where(
       and(
-        eq(specialistAvailability.specialistId, specialistId),
+        inArray(specialistAvailability.specialistId, [...specialistIds]),
         gte(specialistAvailability.fullDate, from),
         lte(specialistAvailability.fullDate, to),
+        options.includePrivate ? undefined : eq(specialistAvailability.isPrivate, false),
       ),
     )
     .orderBy(asc(specialistAvailability.fullDate), asc(specialistTimeslots.startTime));
 }
 
-/** The specialist's non-cancelled appointments overlapping [from, to). */
-export async function selectBookedTimes(db: Db, specialistId: string, from: Date, to: Date) {
+/** No appointment lasts a day: a booking overlapping a range starts less than a day before it. */
+const LONGEST_APPOINTMENT_MS = 24 * 60 * 60_000;
+
+/** The specialists' non-cancelled appointments overlapping [from, to). */
+export async function selectBookedTimes(db: Db, specialistIds: readonly string[], from: Date, to: Date) {
+  if (specialistIds.length === 0) return [];
   return db
-    .select({ id: appointments.id, start: appointments.startDateTime, end: appointments.endDateTime })
+    .select({
+      id: appointments.id,
+      specialistId: appointments.specialistId,
+      start: appointments.startDateTime,
+      end: appointments.endDateTime,
+    })
     .from(appointments)
     .where(
       and(
-        eq(appointments.specialistId, specialistId),
+        inArray(appointments.specialistId, [...specialistIds]),
         isNull(appointments.cancelledAt),
+        // A lower bound on the start lets the (specialist, start) index stop early.
+        gte(appointments.startDateTime, new Date(from.getTime() - LONGEST_APPOINTMENT_MS)),
         lt(appointments.startDateTime, to),
         gt(appointments.endDateTime, from),
       ),

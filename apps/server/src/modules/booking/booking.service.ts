@@ -13,25 +13,9 @@ import {
 } from '@telecare/contracts/booking';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { autoNotes, joinNotes } from '@telecare/domain/booking-notes';
-import {
-  addDays,
-  dayAt,
-  daysBetween,
-  daysOfMonth,
-  formatDateTimeAt,
-  instantAt,
-  todayIn,
-  wallClockAt,
-} from '@telecare/domain/calendar';
+import { dayAt, daysBetween, daysOfMonth, formatDateTimeAt, instantAt } from '@telecare/domain/calendar';
 import { doctorName } from '@telecare/domain/referral-rules';
-import {
-  fitsInSlot,
-  isValidDate,
-  splitSlots,
-  type TimeRange,
-  toHhmm,
-  toMinutes,
-} from '@telecare/domain/slots';
+import { fitsInSlot } from '@telecare/domain/slots';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type {
@@ -60,8 +44,6 @@ import {
   findLiveAppointment,
   findWorkflowAppointment,
   insertActivity,
-  selectAvailabilityDays,
-  selectBookedTimes,
   selectCancellationRecipients,
   updateAppointmentExtras,
 } from './booking.queries.ts';
@@ -78,6 +60,7 @@ import {
   requireSmsTemplateSet,
   runBookingChecks,
 } from './booking-rules.ts';
+import { type FreeDay, localMinutes, openDates, selectFreeDays } from './free-days.ts';
 
 type Create = z.output<typeof CreateBookingRequestSchema>;
 type Reschedule = z.output<typeof RescheduleBookingRequestSchema>;
@@ -88,9 +71,6 @@ type AppointmentRow = NonNullable<Awaited<ReturnType<typeof findWorkflowAppointm
 type AvailabilityQuery = z.output<typeof AvailabilitySlotQuerySchema>;
 
 const B = BOOKING_MESSAGES;
-type FreeSlot = TimeRange & { room: number };
-/** `slots` are the free parts of the day's `timeslots`. */
-type FreeDay = { date: string; timezone: string; timeslots: FreeSlot[]; slots: FreeSlot[] };
 
 /** A booking as the booking form or an approved appointment request asks for it. */
 export type BookingInput = {
@@ -111,14 +91,6 @@ export type BookingInput = {
   /** The request field the time checks' messages belong to. */
   timeField: string;
 };
-
-/** The wall-clock minutes of `date` in `zone` at an instant, clamped to that day. */
-function localMinutes(instant: Date, date: string, zone: string) {
-  const local = wallClockAt(instant, zone);
-  if (local.day < date) return 0;
-  if (local.day > date) return 24 * 60;
-  return toMinutes(local.time);
-}
 
 const summary = (booked: PmAppointment, site: { id: string; name: string } | undefined) => ({
   id: booked.appointmentId,
@@ -143,42 +115,9 @@ export function createBookingService(deps: {
   const write = createChangeWriter({ db, changes });
   const workflowChanged = (id: string) => [{ type: 'workflow.changed' as const, ids: [id] }];
 
-  /**
-   * The specialist's availability days from `from` to `to` (inclusive), each day's timeslots split
-   * around the booked (non-cancelled) appointments, except `exceptAppointmentId`.
-   */
-  async function freeDays(
-    tx: Db,
-    specialistId: string,
-    from: string,
-    to: string,
-    exceptAppointmentId?: string,
-  ): Promise<FreeDay[]> {
-    const rows = await selectAvailabilityDays(tx, specialistId, from, to);
-    if (rows.length === 0) return [];
-    // Zones are at most a day off UTC: one day either side catches every overlapping booking.
-    const booked = (
-      await selectBookedTimes(
-        tx,
-        specialistId,
-        new Date(`${addDays(from, -1)}T00:00:00Z`),
-        new Date(`${addDays(to, 2)}T00:00:00Z`),
-      )
-    ).filter((a) => a.id !== exceptAppointmentId);
-    const days = new Map<string, { timezone: string; slots: FreeSlot[] }>();
-    for (const row of rows) {
-      const day = days.get(row.date) ?? { timezone: row.timezone, slots: [] };
-      day.slots.push({ start: toMinutes(row.start), end: toMinutes(row.end), room: row.room });
-      days.set(row.date, day);
-    }
-    return [...days].map(([date, day]) => {
-      const busy = booked.map((a) => ({
-        start: localMinutes(a.start, date, day.timezone),
-        end: localMinutes(a.end, date, day.timezone),
-      }));
-      return { date, timezone: day.timezone, timeslots: day.slots, slots: splitSlots(day.slots, busy) };
-    });
-  }
+  /** One specialist's free days (shared with the Specialists page: free-days.ts). */
+  const freeDays = (tx: Db, specialistId: string, from: string, to: string, exceptAppointmentId?: string) =>
+    selectFreeDays(tx, [specialistId], from, to, { exceptAppointmentId });
 
   /**
    * The server's steps for the time checks (referral expired to in the past, in the shared order):
@@ -402,22 +341,7 @@ export function createBookingService(deps: {
       const month = daysOfMonth(`${query.month.slice(0, 4)}-${query.month.slice(4)}-01`);
       const now = clock.now();
       const days = await freeDays(db, query.specialistId, month[0] ?? '', month.at(-1) ?? '');
-      const dates = days.flatMap((day) => {
-        const today = todayIn(day.timezone, now);
-        // Today's past minutes are not free any more.
-        const slots =
-          day.date === today
-            ? splitSlots(day.slots, [{ start: 0, end: localMinutes(now, today, day.timezone) }])
-            : day.slots;
-        if (!isValidDate(day.date, today, slots, query.duration ?? 1)) return [];
-        return [
-          {
-            date: day.date,
-            timezone: day.timezone,
-            slots: slots.map((s) => ({ start: toHhmm(s.start), end: toHhmm(s.end), room: s.room })),
-          },
-        ];
-      });
+      const dates = openDates(days, now, query.duration ?? 1).map(({ specialistId: _, ...date }) => date);
       return { specialistId: query.specialistId, month: query.month, dates };
     },
 

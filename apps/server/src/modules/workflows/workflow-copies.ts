@@ -5,7 +5,7 @@
  * here, so each copy is computed one way only; the demo data (db/seed) uses the same functions.
  */
 import { doctorName } from '@telecare/domain/referral-rules';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { workflows } from '../../db/schema/index.ts';
 import { findSite } from '../directory/directory.queries.ts';
@@ -239,4 +239,32 @@ export async function caseManagerOf(db: Db, specialistId: string) {
   if (!first) return undefined;
   const specialityNames = rows.map((row) => row.speciality).filter((name): name is string => Boolean(name));
   return { specialist: first.specialist, specialityNames };
+}
+
+/** A renamed speciality's copy on every live workflow that carries the old name; answers their count. */
+export async function copySpecialityRenameToWorkflows(db: Db, from: string, to: string) {
+  if (from === to) return 0;
+  const rows = await db
+    .update(workflows)
+    .set({ specialityName: to })
+    .where(and(eq(workflows.specialityName, from), isNull(workflows.deletedAt)))
+    .returning({ id: workflows.id });
+  return rows.length;
+}
+
+/** A renamed specialist's case-manager copy ('Dr First Last') on their live workflows; answers their count. */
+export async function copyCaseManagerNameToWorkflows(db: Db, specialist: Person & { id: string }) {
+  const name = doctorName(specialist);
+  const rows = await db
+    .update(workflows)
+    .set({ caseManagerName: name })
+    .where(
+      and(
+        eq(workflows.specialistId, specialist.id),
+        isNull(workflows.deletedAt),
+        ne(workflows.caseManagerName, name),
+      ),
+    )
+    .returning({ id: workflows.id });
+  return rows.length;
 }

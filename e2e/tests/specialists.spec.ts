@@ -1,0 +1,109 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_SUPERVISOR, signIn } from './support.ts';
+
+/** The available days shown by a card's month calendar (their labels end in ', available'). */
+const availableDays = (page: Page, name: string) =>
+  page.getByRole('article', { name }).getByRole('button', { name: /, available$/ });
+
+test('a supervisor sees the open dates on the Specialists page, manages a speciality and edits a profile', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_SUPERVISOR);
+  await page.getByRole('link', { name: 'Specialists', exact: true }).click();
+  const specialities = page.getByRole('navigation', { name: 'Specialities' });
+  await specialities.getByRole('button', { name: /^Cardiology/ }).click();
+  await expect(page.getByRole('heading', { name: 'Specialists · Cardiology' })).toBeVisible();
+  const card = page.getByRole('article').first();
+  await expect(card).toBeVisible();
+  const name = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+  await expect(card.getByText('Cardiology', { exact: true })).toBeVisible();
+  // The demo schedule runs eight weeks ahead: next month has open dates, named in the card's zone.
+  await card.getByRole('button', { name: 'Next month' }).click();
+  await expect(availableDays(page, name).first()).toBeVisible();
+  await expect(card.getByText(/dates? with \d+ free minutes \((AEST|AEDT|ACST|ACDT|AWST)/)).toBeVisible();
+  const underNew = await availableDays(page, name).count();
+  await page.getByRole('radiogroup', { name: 'Appointment length' }).getByText('Review').click();
+  await expect.poll(() => availableDays(page, name).count()).toBeGreaterThanOrEqual(underNew);
+  await page.screenshot({ path: 'e2e/artifacts/specialists-page.png' });
+
+  // Settings > Practitioner > Speciality: the spec's texts, then add, rename and delete.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Speciality', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Specialities' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Speciality' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Speciality' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Speciality name required')).toBeVisible();
+  await dialog.getByLabel('Name').fill('cardiology ');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Speciality already exists')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Sleep Medicine');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  const table = page.getByRole('table', { name: 'Specialities' });
+  await expect(table.getByRole('row', { name: /Sleep Medicine/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Sleep Medicine' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Speciality' });
+  await edit.getByLabel('Name').fill('Sleep and Respiratory');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(table.getByRole('row', { name: /Sleep and Respiratory/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Cardiology' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Speciality' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText(/The speciality is used by \d+ specialists?/)).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Sleep and Respiratory' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Speciality' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(table.getByRole('row', { name: /Sleep and Respiratory/ })).toHaveCount(0);
+
+  // Settings > Admin > Practitioner Profile, reached from the card.
+  await page.getByRole('link', { name: 'Specialists', exact: true }).click();
+  await specialities.getByRole('button', { name: /^Cardiology/ }).click();
+  await page.getByRole('article', { name }).getByRole('link', { name: 'Edit profile' }).click();
+  const form = page.getByRole('form', { name: 'Practitioner profile' });
+  const save = form.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await form.getByLabel('First name').fill('  ');
+  await save.click();
+  await expect(form.getByText('Please enter the first name.')).toBeVisible();
+  const firstName = name.split(' ')[1] ?? '';
+  await form.getByLabel('First name').fill(` ${firstName} `);
+  await form.getByRole('group').filter({ hasText: 'Review fee' }).getByLabel('Total').fill('12a');
+  await save.click();
+  await expect(form.getByText('Digits with an optional decimal point only.')).toBeVisible();
+  await form.getByRole('group').filter({ hasText: 'Review fee' }).getByLabel('Total').fill('210');
+  await form.getByLabel('Qualification').fill('MBBS, FRACP, PhD (Cardiac Imaging)');
+  await save.click();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  const schedule = page.getByRole('form', { name: 'Schedule description' });
+  await schedule
+    .getByLabel('Schedule description')
+    .fill('Tuesdays and Thursdays, 09:00-12:00 (Brisbane time)');
+  await schedule.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByText('Update schedule successfully')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Specialists', exact: true }).click();
+  await specialities.getByRole('button', { name: /^Cardiology/ }).click();
+  const edited = page.getByRole('article', { name });
+  await expect(edited.getByText('MBBS, FRACP, PhD (Cardiac Imaging)')).toBeVisible();
+  await expect(edited.getByText('Tuesdays and Thursdays, 09:00-12:00 (Brisbane time)')).toBeVisible();
+});
+
+test('an admin reads the Specialists page without any way to change it', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  await page.getByRole('link', { name: 'Specialists', exact: true }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  await page.goto('/admin/settings/speciality');
+  await expect(page).toHaveURL(/\/admin\/client-appointment/);
+  const refused = await page.request.post('/api/admin/specialists/speciality', {
+    data: { name: 'By Admin' },
+  });
+  expect(refused.status()).toBe(403);
+});
