@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -11,6 +12,8 @@ import {
 import { createGeoipLiteGeolocation, type Geolocation } from './integrations/geolocation/geolocation.ts';
 import { createLocalPracticeManagement } from './integrations/practice-management/local-practice-management.ts';
 import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
+import type { FileStorage } from './integrations/storage/file-storage.ts';
+import { createFileStorage } from './integrations/storage/storage-from-config.ts';
 import { startEmailDeliveryWorker } from './jobs/email-delivery.job.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -39,6 +42,8 @@ import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { documentRoutes } from './modules/storage/documents.routes.ts';
+import { createDocumentService } from './modules/storage/documents.service.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplateService } from './modules/templates/templates.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -65,6 +70,8 @@ export type AppDeps = {
   geolocation?: Geolocation;
   /** Told of every booking, reschedule and cancel inside its transaction (messaging plans from it). */
   appointmentListeners?: readonly AppointmentChangeListener[];
+  /** Where uploaded and generated files live; default from the configuration (local folder or S3). */
+  storage?: FileStorage;
 };
 
 /** Request logs carry method, route and status only: never bodies, query strings or headers. */
@@ -96,6 +103,9 @@ export async function buildApp(deps: AppDeps) {
   refuseBadInput(app);
   refuseCrossSiteRequests(app, config.publicUrl);
   await app.register(cookie);
+  // Uploads are read by the routes that take them, each with its own size limit.
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1 } });
+  const storage = deps.storage ?? createFileStorage(config);
 
   const development = config.NODE_ENV === 'development';
   const logError = (message: string, err: unknown) => app.log.error({ err }, message);
@@ -164,6 +174,7 @@ export async function buildApp(deps: AppDeps) {
     appointmentRequestRoutes(createAppointmentRequestService({ db, clock, changes, booking })),
   );
   await app.register(bookingRoutes(booking));
+  await app.register(documentRoutes(createDocumentService({ db, storage })));
   if (development) await app.register(outboxRoutes(createOutboxService(db)));
   if (config.emailWorkerIntervalMs > 0) {
     // Sends the queued e-mails once the app is ready; closing the app waits for the running round.
