@@ -40,6 +40,11 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
+import { startExtractionSweep } from './modules/referral-inbox/extract-referral-text.ts';
+import { stopLetterReader } from './modules/referral-inbox/read-letter-text.ts';
+import { referralInboxRoutes } from './modules/referral-inbox/referral-inbox.routes.ts';
+import { createReferralInboxService } from './modules/referral-inbox/referral-inbox.service.ts';
+import { createReferralIntakeService } from './modules/referral-inbox/referral-intake.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { documentRoutes } from './modules/storage/documents.routes.ts';
@@ -104,7 +109,11 @@ export async function buildApp(deps: AppDeps) {
   refuseCrossSiteRequests(app, config.publicUrl);
   await app.register(cookie);
   // Uploads are read by the routes that take them, each with its own size limit.
-  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1 } });
+  // preservePath: the name arrives as sent, so one with path characters is refused, not trimmed.
+  await app.register(multipart, {
+    preservePath: true,
+    limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1 },
+  });
   const storage = deps.storage ?? createFileStorage(config);
 
   const development = config.NODE_ENV === 'development';
@@ -175,6 +184,40 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(bookingRoutes(booking));
   await app.register(documentRoutes(createDocumentService({ db, storage })));
+  let extraction: ReturnType<typeof startExtractionSweep> | undefined;
+  const inbox = createReferralInboxService({
+    db,
+    clock,
+    storage,
+    writeChange,
+    practiceManagement: createLocalPracticeManagement,
+    maxUploadBytes: config.UPLOAD_MAX_BYTES,
+    onUploaded: () => extraction?.poke(),
+  });
+  const intake = createReferralIntakeService({
+    db,
+    clock,
+    writeChange,
+    practiceManagement: createLocalPracticeManagement,
+    inbox,
+  });
+  await app.register(referralInboxRoutes({ inbox, intake, maxUploadBytes: config.UPLOAD_MAX_BYTES }));
+  if (config.extractionIntervalMs > 0) {
+    // Reads uploaded referral letters after the upload has answered (docs/decisions/0029).
+    app.addHook('onReady', async () => {
+      extraction = startExtractionSweep({
+        db,
+        storage,
+        changes,
+        intervalMs: config.extractionIntervalMs,
+        log: app.log,
+      });
+    });
+  }
+  app.addHook('onClose', async () => {
+    await extraction?.stop();
+    await stopLetterReader();
+  });
   if (development) await app.register(outboxRoutes(createOutboxService(db)));
   if (config.emailWorkerIntervalMs > 0) {
     // Sends the queued e-mails once the app is ready; closing the app waits for the running round.

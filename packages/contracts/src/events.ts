@@ -6,6 +6,7 @@ export const CHANGE_TYPES = [
   'users.changed',
   'workflow.changed',
   'settings.changed',
+  'referrals.changed',
 ] as const;
 export const ChangeEventSchema = z.object({
   type: z.enum(CHANGE_TYPES),

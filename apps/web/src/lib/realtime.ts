@@ -16,6 +16,7 @@ const QUERY_ROOTS: Record<ChangeEvent['type'], string> = {
   'users.changed': 'users',
   'workflow.changed': 'workflows',
   'settings.changed': 'settings',
+  'referrals.changed': 'referral-inbox',
 };
 
 /** EventSource retries a dropped stream by itself, but gives up on an HTTP error; we then retry. */

@@ -5,7 +5,8 @@ import { openPdf } from './pdf-reader.ts';
 export const UploadText = {
   onlyPdfPng: 'Uploads accept only PDF and PNG.',
   empty: 'The file is empty.',
-  tooLarge: (maxBytes: number) => `The file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB.`,
+  tooLarge: (maxBytes: number) =>
+    `The file is larger than ${Number((maxBytes / (1024 * 1024)).toFixed(maxBytes < 1024 * 1024 ? 1 : 0))} MB.`,
   badName: 'The file name is not valid: at most 255 characters, without / \\ or control characters.',
   encrypted: 'The PDF is password protected; remove the password and upload it again.',
   unreadablePdf: 'The file is not a readable PDF.',
