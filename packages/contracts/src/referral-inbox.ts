@@ -74,7 +74,8 @@ export const ReferralDraftSchema = z.object({
       urn: text(50),
       addressResidential: AddressSchema.prefault({}),
     })
-    .nullable(),
+    .nullable()
+    .default(null),
   category: z.enum(['', '1', '2', '3', 'RC']).default(''),
   location: z.object({ locationId: z.uuid(), name: z.string() }).nullable().default(null),
   clinic: z
@@ -89,7 +90,8 @@ export const ReferralDraftSchema = z.object({
       phone: text(30),
       fax: text(30),
     })
-    .nullable(),
+    .nullable()
+    .default(null),
   referrer: z
     .object({
       id: z.uuid().nullable().default(null),
@@ -102,7 +104,8 @@ export const ReferralDraftSchema = z.object({
       email: text(),
       fax: text(30),
     })
-    .nullable(),
+    .nullable()
+    .default(null),
   referral: z
     .object({
       /** The practitioner (specialist) the referral is to. */
@@ -115,8 +118,12 @@ export const ReferralDraftSchema = z.object({
         .nullable()
         .default(null),
     })
-    .nullable(),
-  letterFile: z.object({ id: z.string().max(100), name: z.string().max(300) }).nullable(),
+    .nullable()
+    .default(null),
+  letterFile: z
+    .object({ id: z.string().max(100), name: z.string().max(300) })
+    .nullable()
+    .default(null),
   weeksToAppointment: z.number().int().min(0).max(520).default(0),
 });
 export type ReferralDraft = z.infer<typeof ReferralDraftSchema>;

@@ -9,7 +9,16 @@ import { saveReferralProblems, uploadPatientInfoProblems } from '@telecare/domai
 import { referralEndDate } from '@telecare/domain/referral-rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { documents, incomingReferralFiles, incomingReferrals, workflows } from '../../db/schema/index.ts';
+import {
+  clinics,
+  documents,
+  incomingReferralFiles,
+  incomingReferrals,
+  referrers,
+  sites,
+  specialists,
+  workflows,
+} from '../../db/schema/index.ts';
 import type {
   PmAddress,
   PracticeManagementFactory,
@@ -20,6 +29,14 @@ import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { copiesForNewWorkflow } from '../workflows/workflow-copies.ts';
 import type { ReferralInboxService } from './referral-inbox.service.ts';
+
+const TABLES = { specialists, clinics, referrers, sites } as const;
+
+async function rowExists(db: Db, table: keyof typeof TABLES, id: string) {
+  const source = TABLES[table];
+  const [row] = await db.select({ id: source.id }).from(source).where(eq(source.id, id)).limit(1);
+  return Boolean(row);
+}
 
 const orNull = (value: string | undefined | null) => (value ? value : null);
 
@@ -58,6 +75,19 @@ export function createReferralIntakeService(deps: {
     const id = draft.letterFile?.id ?? '';
     if (!id) throw new AppError(ErrorCode.validation, ReferralInboxText.letterIdMissing);
     return inbox.requireFile(id);
+  }
+
+  /** Ids chosen in the form must name existing rows: a 400, never a failed insert. */
+  async function requireKnownIds(draft: ReferralDraft) {
+    const checks: [string | null | undefined, Parameters<typeof rowExists>[1], string][] = [
+      [draft.referral?.practitionerId, 'specialists', 'The practitioner does not exist.'],
+      [draft.clinic?.id, 'clinics', 'The clinic does not exist.'],
+      [draft.referrer?.id, 'referrers', 'The referrer does not exist.'],
+      [draft.location?.locationId, 'sites', 'The hospital does not exist.'],
+    ];
+    for (const [id, table, message] of checks) {
+      if (id && !(await rowExists(db, table, id))) throw new AppError(ErrorCode.validation, message);
+    }
   }
 
   async function lockedIncomingReferral(tx: Db, id: string, kind: 'standard' | 'R') {
@@ -155,6 +185,7 @@ export function createReferralIntakeService(deps: {
         [K in keyof ReferralDraft]: NonNullable<ReferralDraft[K]>;
       }>;
       const file = await inboxFileOf(draft);
+      await requireKnownIds(draft);
       if (await practiceManagement(db).findClient(clientMatch(client))) {
         throw new AppError(ErrorCode.conflict, ReferralInboxText.duplicateClient);
       }
