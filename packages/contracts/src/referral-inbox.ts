@@ -39,6 +39,8 @@ export const RawReferralListResponseSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
+  /** The speciality names to choose from (upload and filter). */
+  specialities: z.array(z.string()),
 });
 
 export const RawReferralFileContentSchema = z.object({

@@ -11,6 +11,8 @@ const loadSettings = () => import('./settings-screen');
 const SettingsPage = lazyScreen(loadSettings, 'SettingsPage');
 const loadAppointmentRequests = () => import('./appointment-requests-screen');
 const AppointmentRequestsScreen = lazyScreen(loadAppointmentRequests, 'AppointmentRequestsScreen');
+const loadReferralInbox = () => import('./referral-inbox-screen');
+const ReferralInboxScreen = lazyScreen(loadReferralInbox, 'ReferralInboxScreen');
 
 export interface AdminScreen {
   /** Route path under /admin (the spec's; a trailing '/*' lets the screen route inside itself). */
@@ -22,6 +24,8 @@ export interface AdminScreen {
   load: () => Promise<unknown>;
   /** Who sees the tab and may open the screen; everyone signed in when absent. */
   visibleTo?: (user: SessionUser) => boolean;
+  /** The configuration flag that shows the tab (hidden while it is off). */
+  flag?: 'referralInbox';
 }
 
 /** Where /admin goes once signed in, and where unknown /admin paths land. */
@@ -32,9 +36,17 @@ export function screenHref(screen: AdminScreen): string {
   return `/admin/${screen.path.replace(/\/\*$/, '')}`;
 }
 
-export function canSeeScreen(screen: AdminScreen, user: SessionUser): boolean {
+export function canSeeScreen(
+  screen: AdminScreen,
+  user: SessionUser,
+  flags?: Partial<Record<NonNullable<AdminScreen['flag']>, boolean>>,
+): boolean {
+  if (screen.flag && !flags?.[screen.flag]) return false;
   return screen.visibleTo?.(user) ?? true;
 }
+
+/** Intake is coordinators' daily work (V-17, V-33). */
+const canProcessReferrals = (user: SessionUser) => hasPermission(user.role, Permission.workflowWrite);
 
 /** Shows the screen only to the users it is meant for; others typing its URL go home. */
 function ScreenGuard({
@@ -70,6 +82,13 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: 'Appointment Requests',
     element: <AppointmentRequestsScreen />,
     load: loadAppointmentRequests,
+  },
+  {
+    path: 'referral-inbox',
+    label: 'Referral Inbox',
+    load: loadReferralInbox,
+    flag: 'referralInbox',
+    ...guarded(canProcessReferrals, <ReferralInboxScreen />),
   },
   {
     ...deletedWorkflows,

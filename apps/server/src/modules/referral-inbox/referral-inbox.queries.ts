@@ -1,7 +1,7 @@
 import { UNIDENTIFIED_SPECIALITY } from '@telecare/contracts/referral-inbox';
 import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { incomingReferralFiles } from '../../db/schema/index.ts';
+import { incomingReferralFiles, specialities } from '../../db/schema/index.ts';
 
 export type RawFileRow = typeof incomingReferralFiles.$inferSelect;
 
@@ -51,4 +51,9 @@ export async function findInboxFile(db: Db, id: string) {
     .where(and(eq(incomingReferralFiles.id, id), inInbox()))
     .limit(1);
   return row;
+}
+
+export async function specialityNames(db: Db) {
+  const rows = await db.select({ name: specialities.name }).from(specialities).orderBy(specialities.name);
+  return rows.map((r) => r.name);
 }

@@ -20,7 +20,7 @@ import { readSetting } from '../settings/settings.queries.ts';
 import type { ReceivedUpload } from '../storage/receive-upload.ts';
 import { checkUpload } from '../storage/upload-check.ts';
 import { emptyDraft } from './referral-draft.ts';
-import { findInboxFile, listInboxFiles, type RawFileRow } from './referral-inbox.queries.ts';
+import { findInboxFile, listInboxFiles, type RawFileRow, specialityNames } from './referral-inbox.queries.ts';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -133,7 +133,13 @@ export function createReferralInboxService(deps: ReferralInboxDeps) {
         page: query.page,
         pageSize: query.pageSize,
       });
-      return { rows: rows.map(toRawFile), page: query.page, pageSize: query.pageSize, total };
+      return {
+        rows: rows.map(toRawFile),
+        page: query.page,
+        pageSize: query.pageSize,
+        total,
+        specialities: await specialityNames(db),
+      };
     },
 
     async remove(auth: AuthContext, origin: RequestOrigin, id: string) {
