@@ -26,6 +26,7 @@ const ROUTES = [
   { route: '/mfa-enroll', lazy: ['src/features/auth/components/mfa-enroll-page.tsx', ...WORKFLOW_SCREEN] },
   { route: '/admin/client-appointment (and the other lists)', lazy: WORKFLOW_SCREEN },
   { route: '/admin/apt-requests', lazy: [SIGNED_IN, 'src/app/appointment-requests-screen.tsx'] },
+  { route: '/admin/referral-inbox', lazy: [SIGNED_IN, 'src/app/referral-inbox-screen.tsx'] },
   {
     route: '/admin/settings/account-setting',
     lazy: [...SETTINGS, 'src/features/users/components/account-setting-page.tsx'],
@@ -74,6 +75,15 @@ const ON_DEMAND = [
   {
     route: '  + Manage Tasks',
     lazy: [...WORKFLOW_SCREEN, 'src/features/tasks/components/manage-tasks-modal.tsx'],
+  },
+  {
+    route: '/admin/referral-inbox + a file opened in the viewer (pdf.js)',
+    lazy: [
+      SIGNED_IN,
+      'src/app/referral-inbox-screen.tsx',
+      '../../node_modules/pdfjs-dist/build/pdf.mjs',
+      '../../node_modules/pdfjs-dist/build/pdf.worker.min.mjs?url',
+    ],
   },
   {
     route: '  all the forms and notices',
