@@ -7,7 +7,7 @@ import { createLocalFileStorage } from '../../integrations/storage/local-file-st
 import { bearer, createSessionToken, createUser } from '../../test/factories.ts';
 import { multipartBody, pdfWithText, pngHeader } from '../../test/files/sample-files.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { extractPendingReferralFiles } from './extract-referral-text.ts';
+import { extractPendingReferralFiles, startExtractionSweep } from './extract-referral-text.ts';
 
 const corpus = path.join(import.meta.dirname, 'letters', 'corpus');
 
@@ -176,6 +176,51 @@ describe('referral inbox', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'referral-file.view'), eq(auditEvents.entityId, id)));
     expect(views.length).toBe(3);
+  });
+
+  it('reads files left pending by a previous run when the sweep starts, and answers at once on upload', async () => {
+    const started = Date.now();
+    const res = await upload('Later.pdf', await readFile(path.join(corpus, 'referral-02-table.pdf')));
+    expect(res.json().extractionStatus).toBe('pending');
+    expect(Date.now() - started).toBeLessThan(5000);
+    const storage = createLocalFileStorage(t.config.FILE_STORAGE_DIR);
+    // A new process: its sweep's first round finds the pending file.
+    const sweep = startExtractionSweep({
+      db: t.db,
+      storage,
+      intervalMs: 60_000,
+      log: { error: () => undefined },
+    });
+    await expect
+      .poll(
+        async () => {
+          const [row] = await t.db
+            .select()
+            .from(incomingReferralFiles)
+            .where(eq(incomingReferralFiles.id, res.json().id));
+          return row?.extractionStatus;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('done');
+    await sweep.stop();
+  });
+
+  it('marks a file failed after three tries, with an empty draft to fill by hand', async () => {
+    const id = (await upload('gone.pdf', await pdfWithText([['x']]))).json().id;
+    const [row] = await t.db.select().from(incomingReferralFiles).where(eq(incomingReferralFiles.id, id));
+    await createLocalFileStorage(t.config.FILE_STORAGE_DIR).delete(row?.storageKey ?? '');
+    const storage = createLocalFileStorage(t.config.FILE_STORAGE_DIR);
+    for (let i = 0; i < 3; i++) await extractPendingReferralFiles({ db: t.db, storage });
+    const draft = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/incoming-referrals/raw/${id}/draft`,
+      headers: bearer(token),
+    });
+    expect(draft.json()).toMatchObject({
+      file: { extractionStatus: 'failed' },
+      draft: { client: null, letterFile: { id } },
+    });
   });
 
   it('deletes a file (kept, marked deleted) with an audit row', async () => {

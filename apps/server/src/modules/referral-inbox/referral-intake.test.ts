@@ -177,6 +177,29 @@ describe('Save into coreplus and Upload patient info', () => {
     expect(audit[0]?.n).toBe(1);
   });
 
+  it('gives one workflow when the step is sent twice at once', async () => {
+    const file = await uploadLetter();
+    const saved = await post('/api/admin/incoming-referrals', {
+      referral: draft(file, { firstName: 'Twice', lastName: 'Clicked', medicareCardNumber: '' }),
+    });
+    const incomingReferralId = saved.json().id;
+    const [a, b] = await Promise.all([
+      post('/api/admin/incoming-referrals/workflow', { incomingReferralId }),
+      post('/api/admin/incoming-referrals/workflow', { incomingReferralId }),
+    ]);
+    expect(a.statusCode).toBe(200);
+    expect(b.json().workflowId).toBe(a.json().workflowId);
+    const [record] = await t.db
+      .select()
+      .from(incomingReferrals)
+      .where(eq(incomingReferrals.id, incomingReferralId));
+    const rows = await t.db
+      .select()
+      .from(workflows)
+      .where(eq(workflows.clientId, record?.clientId ?? ''));
+    expect(rows).toHaveLength(1);
+  });
+
   it("refuses a duplicate client with the spec's 409 text before writing anything, and flags it on the draft", async () => {
     await createClient(t.db, { firstName: 'Dup', lastName: 'Licate', dateOfBirth: '1980-01-01' });
     const file = await uploadLetter();
