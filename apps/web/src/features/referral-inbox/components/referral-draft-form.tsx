@@ -1,7 +1,7 @@
 import { Alert, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ReferralDraft } from '@telecare/contracts/referral-inbox';
 import { ReferralInboxText } from '@telecare/contracts/referral-inbox';
-import { ageOn } from '@telecare/domain/referral-inbox';
+import { ageOn, weeksUntil } from '@telecare/domain/referral-inbox';
 import {
   useClinicOptions,
   useReferrerOptions,
@@ -165,7 +165,7 @@ export function ReferralDraftForm({
           onChange={(e) => setAddress({ state: e.currentTarget.value })}
         />
       </SimpleGrid>
-      <SimpleGrid cols={3} spacing="xs">
+      <SimpleGrid cols={4} spacing="xs">
         <Select
           label="Category"
           data={['1', '2', '3', 'RC']}
@@ -186,6 +186,15 @@ export function ReferralDraftForm({
           min={0}
           value={draft.weeksToAppointment}
           onChange={(value) => onChange({ ...draft, weeksToAppointment: Math.max(0, Number(value) || 0) })}
+        />
+        <TextInput
+          label="Weeks from a date"
+          placeholder="YYYY-MM-DD"
+          onChange={(e) => {
+            const day = e.currentTarget.value;
+            if (/^\d{4}-\d{2}-\d{2}$/.test(day))
+              onChange({ ...draft, weeksToAppointment: weeksUntil(today(), day) });
+          }}
         />
       </SimpleGrid>
       <Title order={5}>Clinic</Title>
