@@ -32,7 +32,7 @@ export const RawReferralListQuerySchema = z.object({
   /** Speciality names, and 'Unidentified' for files without one; none = all. */
   speciality: z.union([z.string().max(100), z.array(z.string().max(100)).max(50)]).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(200),
+  pageSize: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const RawReferralListResponseSchema = z.object({
   rows: z.array(RawReferralFileSchema),

@@ -1,5 +1,5 @@
 import { UNIDENTIFIED_SPECIALITY } from '@telecare/contracts/referral-inbox';
-import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { incomingReferralFiles, specialities } from '../../db/schema/index.ts';
 
@@ -18,30 +18,34 @@ function specialityFilter(names: string[]): SQL | undefined {
   );
 }
 
-/** A page of the inbox, newest first (the partial index incoming_referral_files_inbox_idx). */
+/**
+ * A page of the inbox, newest first (the partial index incoming_referral_files_inbox_idx), with the
+ * total counted in the same statement.
+ */
 export async function listInboxFiles(
   db: Db,
   query: { specialities: string[]; page: number; pageSize: number },
 ) {
   const where = and(inInbox(), specialityFilter(query.specialities));
-  const [rows, totals] = await Promise.all([
-    db
-      .select({
-        id: incomingReferralFiles.id,
-        fileName: incomingReferralFiles.fileName,
-        specialityName: incomingReferralFiles.specialityName,
-        contentType: incomingReferralFiles.contentType,
-        createdAt: incomingReferralFiles.createdAt,
-        extractionStatus: incomingReferralFiles.extractionStatus,
-      })
-      .from(incomingReferralFiles)
-      .where(where)
-      .orderBy(desc(incomingReferralFiles.createdAt), desc(incomingReferralFiles.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(incomingReferralFiles).where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const rows = await db
+    .select({
+      id: incomingReferralFiles.id,
+      fileName: incomingReferralFiles.fileName,
+      specialityName: incomingReferralFiles.specialityName,
+      contentType: incomingReferralFiles.contentType,
+      createdAt: incomingReferralFiles.createdAt,
+      extractionStatus: incomingReferralFiles.extractionStatus,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(incomingReferralFiles)
+    .where(where)
+    .orderBy(desc(incomingReferralFiles.createdAt), desc(incomingReferralFiles.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  if (rows.length > 0 || query.page === 1) return { rows, total: rows[0]?.total ?? 0 };
+  // A page past the end: the total still has to be counted.
+  const [totals] = await db.select({ total: count() }).from(incomingReferralFiles).where(where);
+  return { rows, total: totals?.total ?? 0 };
 }
 
 export async function findInboxFile(db: Db, id: string) {

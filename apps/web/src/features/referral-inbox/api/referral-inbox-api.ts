@@ -14,7 +14,7 @@ export const referralInboxKey = ['referral-inbox'] as const;
 
 /** GET /api/admin/incoming-referrals/raw (speciality names only in the query: no patient data). */
 export function useRawReferrals(specialities: string[]) {
-  const query = new URLSearchParams({ pageSize: '500' });
+  const query = new URLSearchParams({ pageSize: '100' });
   for (const name of specialities) query.append('speciality', name);
   return useQuery({
     queryKey: [...referralInboxKey, 'list', specialities],
