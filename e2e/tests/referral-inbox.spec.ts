@@ -34,14 +34,14 @@ test('upload two PDFs and a PNG, view one, correct its draft, save it, and see t
   await files.getByText('referral-10-letterhead.pdf').click();
   await expect(page.getByTestId('file-viewer').locator('canvas').first()).toBeVisible();
   // Read in the background: the form fills once the text is extracted.
-  await expect(page.getByLabel('First name')).toHaveValue('Daniel', { timeout: 20_000 });
-  await expect(page.getByLabel('Last name')).toHaveValue('Kowalski');
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Daniel', { timeout: 20_000 });
+  await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Kowalski');
   await expect(page.getByLabel('Date of birth')).toHaveValue('1988-05-25');
 
   await page.getByRole('button', { name: 'Save into coreplus' }).click();
   await expect(page.getByText('Practitioner cannot be empty')).toBeVisible();
 
-  await page.getByLabel('Last name').fill('Kowalski-Intake');
+  await page.getByLabel('Last name', { exact: true }).fill('Kowalski-Intake');
   await page.getByLabel('Category').click();
   await page.getByRole('option', { name: '2', exact: true }).click();
   await page.getByLabel('Practitioner').click();
@@ -69,13 +69,13 @@ test('Upload patient info for an unknown client is refused; for a known one Crea
   await page.locator('input[type="file"]').setInputFiles([letter('referral-12-free-text.pdf')]);
   const files = page.getByRole('table', { name: 'Referral files' });
   await files.getByText('referral-12-free-text.pdf').click();
-  await expect(page.getByLabel('First name')).not.toHaveValue('', { timeout: 20_000 });
+  await expect(page.getByLabel('First name', { exact: true })).not.toHaveValue('', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Upload patient info' }).click();
   await expect(page.getByText('The client or referral is not existing in Coreplus.')).toBeVisible();
 
   // The client saved by the first journey is known now.
-  await page.getByLabel('First name').fill('Daniel');
-  await page.getByLabel('Last name').fill('Kowalski-Intake');
+  await page.getByLabel('First name', { exact: true }).fill('Daniel');
+  await page.getByLabel('Last name', { exact: true }).fill('Kowalski-Intake');
   await page.getByLabel('Date of birth').fill('1988-05-25');
   await page.getByRole('button', { name: 'Upload patient info' }).click();
   await page.getByRole('button', { name: 'Create R workflow' }).click();
