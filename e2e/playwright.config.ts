@@ -54,6 +54,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       PGLITE_DIR: path.join(process.env.E2E_DATA_DIR, 'pglite'),
+      FILE_STORAGE_DIR: path.join(process.env.E2E_DATA_DIR, 'files'),
       LOG_LEVEL: 'warn',
     },
   },

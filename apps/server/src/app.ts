@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -12,7 +13,9 @@ import { createGeoipLiteGeolocation, type Geolocation } from './integrations/geo
 import { createLocalPracticeManagement } from './integrations/practice-management/local-practice-management.ts';
 import { createHttpSmsSender } from './integrations/sms/http-sms-sender.ts';
 import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
-import { deliverDueEmails, EMAIL_DELIVERY } from './jobs/email-delivery.job.ts';
+import type { FileStorage } from './integrations/storage/file-storage.ts';
+import { createFileStorage } from './integrations/storage/storage-from-config.ts';
+import { deliverDueEmails, EMAIL_DELIVERY, startEmailDeliveryWorker } from './jobs/email-delivery.job.ts';
 import { drainDueJobs, type JobRunnerDeps, runDueJobs, startJobRunner } from './jobs/job-runner.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -41,6 +44,11 @@ import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createMessagingService } from './modules/messaging/messaging.service.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
+import { startExtractionSweep } from './modules/referral-inbox/extract-referral-text.ts';
+import { stopLetterReader } from './modules/referral-inbox/read-letter-text.ts';
+import { referralInboxRoutes } from './modules/referral-inbox/referral-inbox.routes.ts';
+import { createReferralInboxService } from './modules/referral-inbox/referral-inbox.service.ts';
+import { createReferralIntakeService } from './modules/referral-inbox/referral-intake.service.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { createScheduleService } from './modules/schedule/schedule.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -49,6 +57,8 @@ import { smsJobKinds } from './modules/sms-sequence/sms-sequence.jobs.ts';
 import { createSmsSequencePlanner } from './modules/sms-sequence/sms-sequence.planner.ts';
 import { specialistRoutes } from './modules/specialists/specialists.routes.ts';
 import { createSpecialistService } from './modules/specialists/specialists.service.ts';
+import { documentRoutes } from './modules/storage/documents.routes.ts';
+import { createDocumentService } from './modules/storage/documents.service.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplateService } from './modules/templates/templates.service.ts';
 import { todoRoutes } from './modules/todos/todos.routes.ts';
@@ -86,6 +96,8 @@ export type AppDeps = {
   geolocation?: Geolocation;
   /** Told of every booking, reschedule and cancel inside its transaction (messaging plans from it). */
   appointmentListeners?: readonly AppointmentChangeListener[];
+  /** Where uploaded and generated files live; default from the configuration (local folder or S3). */
+  storage?: FileStorage;
 };
 
 /** Request logs carry method, route and status only: never bodies, query strings or headers. */
@@ -117,6 +129,13 @@ export async function buildApp(deps: AppDeps) {
   refuseBadInput(app);
   refuseCrossSiteRequests(app, config.publicUrl);
   await app.register(cookie);
+  // Uploads are read by the routes that take them, each with its own size limit.
+  // preservePath: the name arrives as sent, so one with path characters is refused, not trimmed.
+  await app.register(multipart, {
+    preservePath: true,
+    limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1 },
+  });
+  const storage = deps.storage ?? createFileStorage(config);
 
   const development = config.NODE_ENV === 'development';
   const logError = (message: string, err: unknown) => app.log.error({ err }, message);
@@ -198,6 +217,41 @@ export async function buildApp(deps: AppDeps) {
   await app.register(trackingRoutes(createTrackingService({ db, changes })));
   await app.register(todoRoutes(createTodoService({ db, clock, writeChange })));
   await app.register(specialistRoutes(createSpecialistService({ db, clock, writeChange })));
+  await app.register(documentRoutes(createDocumentService({ db, storage })));
+  let extraction: ReturnType<typeof startExtractionSweep> | undefined;
+  const inbox = createReferralInboxService({
+    db,
+    clock,
+    storage,
+    writeChange,
+    practiceManagement: createLocalPracticeManagement,
+    maxUploadBytes: config.UPLOAD_MAX_BYTES,
+    onUploaded: () => extraction?.poke(),
+  });
+  const intake = createReferralIntakeService({
+    db,
+    clock,
+    writeChange,
+    practiceManagement: createLocalPracticeManagement,
+    inbox,
+  });
+  await app.register(referralInboxRoutes({ inbox, intake, maxUploadBytes: config.UPLOAD_MAX_BYTES }));
+  if (config.extractionIntervalMs > 0) {
+    // Reads uploaded referral letters after the upload has answered (docs/decisions/0029).
+    app.addHook('onReady', async () => {
+      extraction = startExtractionSweep({
+        db,
+        storage,
+        changes,
+        intervalMs: config.extractionIntervalMs,
+        log: app.log,
+      });
+    });
+  }
+  app.addHook('onClose', async () => {
+    await extraction?.stop();
+    await stopLetterReader();
+  });
   if (development) await app.register(outboxRoutes(createOutboxService(db)));
   await app.register(
     messagingRoutes(

@@ -53,50 +53,71 @@ const trustProxy = z
 
 const LOOPBACK = ['127.0.0.0/8', '::1'];
 
-const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Default 0.0.0.0 in production; 127.0.0.1 elsewhere, so a development server is not on the network. */
-  HOST: z.string().optional(),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATABASE_URL: z.string().url().optional(),
-  PGLITE_DIR: z.string().default(path.resolve('data/pglite')),
-  /** Default true in development only; in production the demo accounts get a new random password. */
-  LOAD_DEMO_DATA: booleanText.optional(),
-  COOKIE_SECURE: booleanText.optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
-  TRUST_PROXY: trustProxy,
-  /**
-   * Addresses that skip the country check at sign-in. Default loopback in development and test,
-   * none in production.
-   */
-  COUNTRY_CHECK_EXEMPT_NETWORKS: networkList.optional(),
-  /** The address staff use to reach the app; links in e-mails point here. */
-  PUBLIC_URL: z.string().url().optional(),
-  /** smtp://user:password@host:port (smtps:// for TLS). Unset = e-mails go to the outbox table. */
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('Telecare Staff <no-reply@telecare.example>'),
-  /**
-   * How often the e-mail delivery worker looks for queued e-mails, in milliseconds; 0 = off.
-   * Default 5000, and off under NODE_ENV=test (tests deliver by calling the worker themselves).
-   */
-  EMAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
-  /**
-   * How often the job runner (SMS steps, e-mail delivery ...) looks for due jobs, in milliseconds;
-   * 0 = off. Default 1000 (EMAIL_WORKER_INTERVAL_MS when only that is set), off under NODE_ENV=test.
-   */
-  JOB_RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
-  /** outbox (default: SMS go to the outbox table) or http (a Twilio-style REST provider, SMS_* below). */
-  SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
-  SMS_API_URL: z.string().url().optional(),
-  SMS_ACCOUNT_SID: z.string().min(1).optional(),
-  /** Authenticates the API calls and signs the provider's webhooks; unset = webhooks are refused. */
-  SMS_AUTH_TOKEN: z.string().min(1).optional(),
-  /** The sender number or name the provider shows. */
-  SMS_FROM: z.string().min(1).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().default(path.resolve('apps/web/dist')),
-});
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Default 0.0.0.0 in production; 127.0.0.1 elsewhere, so a development server is not on the network. */
+    HOST: z.string().optional(),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z.string().url().optional(),
+    PGLITE_DIR: z.string().default(path.resolve('data/pglite')),
+    /** Default true in development only; in production the demo accounts get a new random password. */
+    LOAD_DEMO_DATA: booleanText.optional(),
+    COOKIE_SECURE: booleanText.optional(),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+    TRUST_PROXY: trustProxy,
+    /**
+     * Addresses that skip the country check at sign-in. Default loopback in development and test,
+     * none in production.
+     */
+    COUNTRY_CHECK_EXEMPT_NETWORKS: networkList.optional(),
+    /** The address staff use to reach the app; links in e-mails point here. */
+    PUBLIC_URL: z.string().url().optional(),
+    /** smtp://user:password@host:port (smtps:// for TLS). Unset = e-mails go to the outbox table. */
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Telecare Staff <no-reply@telecare.example>'),
+    /**
+     * How often the e-mail delivery worker looks for queued e-mails, in milliseconds; 0 = off.
+     * Default 5000, and off under NODE_ENV=test (tests deliver by calling the worker themselves).
+     */
+    EMAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+    /**
+     * How often the job runner (SMS steps, e-mail delivery ...) looks for due jobs, in milliseconds;
+     * 0 = off. Default 1000 (EMAIL_WORKER_INTERVAL_MS when only that is set), off under NODE_ENV=test.
+     */
+    JOB_RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+    /** outbox (default: SMS go to the outbox table) or http (a Twilio-style REST provider, SMS_* below). */
+    SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+    SMS_API_URL: z.string().url().optional(),
+    SMS_ACCOUNT_SID: z.string().min(1).optional(),
+    /** Authenticates the API calls and signs the provider's webhooks; unset = webhooks are refused. */
+    SMS_AUTH_TOKEN: z.string().min(1).optional(),
+    /** The sender number or name the provider shows. */
+    SMS_FROM: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().default(path.resolve('apps/web/dist')),
+    /** Where uploaded files go: a local folder (one server) or an S3-compatible bucket (several). */
+    FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+    FILE_STORAGE_DIR: z.string().default(path.resolve('data/files')),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_REGION: z.string().default('ap-southeast-2'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** The largest file an upload accepts, in bytes (default 20 MB). */
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(20 * 1024 * 1024),
+    /** How often referral files waiting for text extraction are looked for, in ms; 0 = off (tests). */
+    EXTRACTION_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  })
+  .refine((c) => c.FILE_STORAGE !== 's3' || c.S3_BUCKET, {
+    message: 'FILE_STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for a server other than AWS).',
+    path: ['S3_BUCKET'],
+  });
 
 export type Config = z.infer<typeof ConfigSchema> & {
   host: string;
@@ -108,6 +129,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   emailWorkerIntervalMs: number;
   /** JOB_RUNNER_INTERVAL_MS with its default applied; 0 = the runner does not run. */
   jobRunnerIntervalMs: number;
+  /** EXTRACTION_INTERVAL_MS with its default applied; 0 = the extraction sweep does not run. */
+  extractionIntervalMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -138,5 +161,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       config.JOB_RUNNER_INTERVAL_MS ??
       config.EMAIL_WORKER_INTERVAL_MS ??
       (config.NODE_ENV === 'test' ? 0 : 1000),
+    extractionIntervalMs: config.EXTRACTION_INTERVAL_MS ?? (config.NODE_ENV === 'test' ? 0 : 2000),
   };
 }

@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { type Config, readConfig } from './config.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
+import { writeDemoFiles } from './db/seed/demo-files.ts';
+import { createFileStorage } from './integrations/storage/storage-from-config.ts';
 import { prepareData, StartRefused } from './startup.ts';
 
 function refuseToStart(message: string): never {
@@ -30,7 +32,10 @@ try {
   await database.close();
   refuseToStart(err.message);
 }
-const app = await buildApp({ config, database });
+const storage = createFileStorage(config);
+// The demo documents and inbox letters get their real files (only the missing ones are written).
+if (config.loadDemoData) await writeDemoFiles(database.db, storage);
+const app = await buildApp({ config, database, storage });
 
 const shutdown = async () => {
   await app.close();

@@ -28,6 +28,7 @@ const ROUTES = [
   { route: '/admin/apt-requests', lazy: [SIGNED_IN, 'src/app/appointment-requests-screen.tsx'] },
   { route: '/admin/schedule', lazy: [SIGNED_IN, 'src/app/schedule-screen.tsx'] },
   { route: '/admin/my-todo-list', lazy: [SIGNED_IN, 'src/app/my-todo-list-screen.tsx'] },
+  { route: '/admin/referral-inbox', lazy: [SIGNED_IN, 'src/app/referral-inbox-screen.tsx'] },
   {
     route: '/admin/settings/account-setting',
     lazy: [...SETTINGS, 'src/features/users/components/account-setting-page.tsx'],
@@ -89,6 +90,15 @@ const ON_DEMAND = [
   {
     route: '  + Manage Tasks',
     lazy: [...WORKFLOW_SCREEN, 'src/features/tasks/components/manage-tasks-modal.tsx'],
+  },
+  {
+    route: '/admin/referral-inbox + a file opened in the viewer (pdf.js)',
+    lazy: [
+      SIGNED_IN,
+      'src/app/referral-inbox-screen.tsx',
+      '../../node_modules/pdfjs-dist/build/pdf.mjs',
+      '../../node_modules/pdfjs-dist/build/pdf.worker.min.mjs?url',
+    ],
   },
   {
     route: '  all the forms and notices',

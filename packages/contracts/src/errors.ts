@@ -30,6 +30,8 @@ export const ErrorCode = {
   /** Adding or replacing a second factor needs a fresh code from the one already enrolled. */
   factorCheckRequired: 'FACTOR_CHECK_REQUIRED',
   sendFailed: 'SEND_FAILED',
+  /** An uploaded file over the size limit. */
+  fileTooLarge: 'FILE_TOO_LARGE',
   internal: 'INTERNAL',
   unavailable: 'SERVICE_UNAVAILABLE',
 } as const;

@@ -11,6 +11,7 @@ export const CHANGE_TYPES = [
   'todo.changed',
   'speciality.changed',
   'specialist.changed',
+  'referrals.changed',
 ] as const;
 export const ChangeEventSchema = z.object({
   type: z.enum(CHANGE_TYPES),

@@ -24,6 +24,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.emailNotVerified]: 409,
   [ErrorCode.factorCheckRequired]: 403,
   [ErrorCode.sendFailed]: 502,
+  [ErrorCode.fileTooLarge]: 413,
   [ErrorCode.internal]: 500,
   [ErrorCode.unavailable]: 503,
 };

@@ -9,6 +9,7 @@ import { clearSession } from '../features/auth/api/get-session';
 import { signOut } from '../features/auth/api/sign-out';
 import { ActivityReportMenu } from '../features/presence/components/activity-report-menu';
 import { PresenceStrip } from '../features/presence/components/presence-strip';
+import { useFeatureFlags } from '../features/settings/api/feature-flags';
 import { errorMessage } from '../lib/api-client';
 import { broadcastSignOut } from '../lib/idle-sign-out';
 import { useRealtime } from '../lib/realtime';
@@ -54,7 +55,8 @@ function useSignOutFlow() {
 export function AppLayout({ user }: { user: SessionUser }) {
   useRealtime();
   const signOutFlow = useSignOutFlow();
-  const screens = ADMIN_SCREENS.filter((screen) => canSeeScreen(screen, user));
+  const flags = useFeatureFlags().data;
+  const screens = ADMIN_SCREENS.filter((screen) => canSeeScreen(screen, user, flags));
 
   return (
     <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>

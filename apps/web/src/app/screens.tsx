@@ -17,6 +17,8 @@ const loadMyTodoList = () => import('./my-todo-list-screen');
 const MyTodoListScreen = lazyScreen(loadMyTodoList, 'MyTodoListScreen');
 const loadSpecialists = () => import('./specialists-screen');
 const SpecialistsScreen = lazyScreen(loadSpecialists, 'SpecialistsScreen');
+const loadReferralInbox = () => import('./referral-inbox-screen');
+const ReferralInboxScreen = lazyScreen(loadReferralInbox, 'ReferralInboxScreen');
 
 export interface AdminScreen {
   /** Route path under /admin (the spec's; a trailing '/*' lets the screen route inside itself). */
@@ -28,6 +30,8 @@ export interface AdminScreen {
   load: () => Promise<unknown>;
   /** Who sees the tab and may open the screen; everyone signed in when absent. */
   visibleTo?: (user: SessionUser) => boolean;
+  /** The configuration flag that shows the tab (hidden while it is off). */
+  flag?: 'referralInbox';
 }
 
 /** Where /admin goes once signed in, and where unknown /admin paths land. */
@@ -38,9 +42,17 @@ export function screenHref(screen: AdminScreen): string {
   return `/admin/${screen.path.replace(/\/\*$/, '')}`;
 }
 
-export function canSeeScreen(screen: AdminScreen, user: SessionUser): boolean {
+export function canSeeScreen(
+  screen: AdminScreen,
+  user: SessionUser,
+  flags?: Partial<Record<NonNullable<AdminScreen['flag']>, boolean>>,
+): boolean {
+  if (screen.flag && !flags?.[screen.flag]) return false;
   return screen.visibleTo?.(user) ?? true;
 }
+
+/** Intake is coordinators' daily work (V-17, V-33). */
+const canProcessReferrals = (user: SessionUser) => hasPermission(user.role, Permission.workflowWrite);
 
 /** Shows the screen only to the users it is meant for; others typing its URL go home. */
 function ScreenGuard({
@@ -80,6 +92,13 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     load: loadAppointmentRequests,
   },
   { path: 'schedule', label: 'Schedule', element: <ScheduleScreen />, load: loadSchedule },
+  {
+    path: 'referral-inbox',
+    label: 'Referral Inbox',
+    load: loadReferralInbox,
+    flag: 'referralInbox',
+    ...guarded(canProcessReferrals, <ReferralInboxScreen />),
+  },
   {
     ...deletedWorkflows,
     ...guarded(canRestoreWorkflows, deletedWorkflows.element),

@@ -22,6 +22,7 @@ const QUERY_ROOTS: Record<ChangeEvent['type'], string[]> = {
   'todo.changed': ['todos'],
   'speciality.changed': ['specialists'],
   'specialist.changed': ['specialists'],
+  'referrals.changed': ['referral-inbox'],
 };
 
 /** EventSource retries a dropped stream by itself, but gives up on an HTTP error; we then retry. */

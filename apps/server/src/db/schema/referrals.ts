@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { calendarDate, id, instant, timestamps } from './columns.ts';
 import { clinics, referrerLocations, referrers, specialists } from './directory.ts';
@@ -26,27 +27,63 @@ export const referrals = pgTable(
   (t) => [index('referrals_client_idx').on(t.clientId)],
 );
 
-/** A raw referral file dropped into the referral inbox. */
-export const incomingReferralFiles = pgTable('incoming_referral_files', {
-  id: id(),
-  fileName: text('file_name').notNull(),
-  specialityName: text('speciality_name'),
-  storageKey: text('storage_key').notNull(),
-  contentType: text('content_type').notNull(),
-  deletedAt: instant('deleted_at'),
-  ...timestamps,
-});
+/**
+ * A raw referral file dropped into the referral inbox. Its text is extracted after upload
+ * (extraction_status pending -> done or failed) and parsed into `draft`; the text and the draft are
+ * patient data.
+ */
+export const incomingReferralFiles = pgTable(
+  'incoming_referral_files',
+  {
+    id: id(),
+    fileName: text('file_name').notNull(),
+    specialityName: text('speciality_name'),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    extractionStatus: text('extraction_status')
+      .$type<'pending' | 'done' | 'failed'>()
+      .notNull()
+      .default('pending'),
+    extractionAttempts: integer('extraction_attempts').notNull().default(0),
+    extractedText: text('extracted_text'),
+    draft: jsonb('draft').$type<Record<string, unknown>>(),
+    parsedAt: instant('parsed_at'),
+    /** Set when Save or Upload patient info took the file out of the inbox. */
+    processedAt: instant('processed_at'),
+    deletedAt: instant('deleted_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('incoming_referral_files_inbox_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`deleted_at IS NULL AND processed_at IS NULL`),
+    index('incoming_referral_files_pending_idx')
+      .on(t.createdAt)
+      .where(sql`extraction_status = 'pending' AND deleted_at IS NULL`),
+  ],
+);
 
-/** A referral draft saved from the inbox (kind 'standard' or 'R'). */
-export const incomingReferrals = pgTable('incoming_referrals', {
-  id: id(),
-  kind: text('kind').$type<'standard' | 'R'>().notNull(),
-  rawFileId: uuid('raw_file_id').references(() => incomingReferralFiles.id),
-  draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
-  workflowId: uuid('workflow_id'),
-  createdBy: uuid('created_by'),
-  ...timestamps,
-});
+/**
+ * A referral draft saved from the inbox (kind 'standard' or 'R'). One workflow at most per incoming
+ * referral (the unique index), so retrying the workflow step never makes a second one.
+ */
+export const incomingReferrals = pgTable(
+  'incoming_referrals',
+  {
+    id: id(),
+    kind: text('kind').$type<'standard' | 'R'>().notNull(),
+    rawFileId: uuid('raw_file_id').references(() => incomingReferralFiles.id),
+    draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
+    clientId: uuid('client_id').references(() => clients.id),
+    referralId: uuid('referral_id').references(() => referrals.id),
+    documentId: uuid('document_id'),
+    workflowId: uuid('workflow_id'),
+    createdBy: uuid('created_by'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('incoming_referrals_workflow_idx').on(t.workflowId)],
+);
 
 /** Abnormal result files and unmatched GP report files. */
 export const abnormalFiles = pgTable(

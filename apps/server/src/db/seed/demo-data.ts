@@ -71,16 +71,25 @@ function buildTemplates(ids: Random) {
 function buildInboxFiles(ctx: DemoContext) {
   const { rng, ids, now } = ctx;
   const recent = () => new Date(now.getTime() - rng.int(10, 60 * 24 * 6) * 60_000);
-  const incoming = Array.from({ length: 5 }, () => {
+  // Real letters stand behind these (db/seed/demo-files.ts): the 2nd and 5th are PNG scans.
+  const incoming = Array.from({ length: 5 }, (_, index) => {
     const id = ids.uuid();
     const createdAt = recent();
     const stamp = createdAt.toISOString().slice(0, 16).replace(/[-:T]/g, '');
+    const png = index === 1 || index === 4;
+    const extension = png ? 'png' : 'pdf';
+    const digits = rng.digits(4);
+    const speciality = rng.pick(SPECIALITIES).name;
     return {
       id,
-      fileName: `Fax_${stamp}_${rng.digits(4)}.pdf`,
-      specialityName: rng.pick(SPECIALITIES).name,
-      storageKey: `demo/incoming-referrals/${id}.pdf`,
-      contentType: 'application/pdf',
+      fileName:
+        index === 0
+          ? `Refferal_Fax_${stamp}_${digits}-8f3a2c.${extension}`
+          : `Fax_${stamp}_${digits}.${extension}`,
+      // One Unidentified file, for the filter.
+      specialityName: index === 3 ? null : speciality,
+      storageKey: `demo/incoming-referrals/${id}.${extension}`,
+      contentType: png ? 'image/png' : 'application/pdf',
       createdAt,
       updatedAt: createdAt,
     };

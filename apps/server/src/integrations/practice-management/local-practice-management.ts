@@ -1,10 +1,14 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   appointments,
   clientAddresses,
   clients,
+  clinics,
+  documents,
   referrals,
+  referrerLocations,
+  referrers,
   specialistAvailability,
   specialists,
   specialistTimeslots,
@@ -135,6 +139,9 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
     if (fields.phoneNumberFax !== undefined) columns.phoneFax = fields.phoneNumberFax;
     if (fields.postalSameAsResidential !== undefined)
       columns.postalSameAsResidential = fields.postalSameAsResidential;
+    if (fields.medicareCardNumber !== undefined) columns.medicareCardNumber = fields.medicareCardNumber;
+    if (fields.medicareCardIrn !== undefined) columns.medicareCardIrn = fields.medicareCardIrn;
+    if (fields.dvaCardNumber !== undefined) columns.dvaCardNumber = fields.dvaCardNumber;
     return columns;
   }
 
@@ -230,6 +237,62 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
 
   return {
     getClient,
+
+    async createClinic(fields) {
+      const [row] = await db.insert(clinics).values(fields).returning({ id: clinics.id });
+      if (!row) throw new Error('clinic insert returned nothing');
+      return { clinicId: row.id };
+    },
+
+    async createReferrer(fields, location) {
+      const [row] = await db.insert(referrers).values(fields).returning({ id: referrers.id });
+      if (!row) throw new Error('referrer insert returned nothing');
+      const [at] = await db
+        .insert(referrerLocations)
+        .values({ referrerId: row.id, clinicId: location.clinicId, providerNumber: location.providerNumber })
+        .returning({ id: referrerLocations.id });
+      if (!at) throw new Error('referrer location insert returned nothing');
+      return { referrerId: row.id, referrerLocationId: at.id };
+    },
+
+    async findClient(match) {
+      const sameNameAndBirth = match.dateOfBirth
+        ? and(
+            sql`lower(${clients.firstName}) = lower(${match.firstName})`,
+            sql`lower(${clients.lastName}) = lower(${match.lastName})`,
+            eq(clients.dateOfBirth, match.dateOfBirth),
+          )
+        : undefined;
+      const sameMedicare = match.medicareCardNumber
+        ? eq(clients.medicareCardNumber, match.medicareCardNumber)
+        : undefined;
+      if (!sameNameAndBirth && !sameMedicare) return undefined;
+      const [row] = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(isNull(clients.deletedAt), or(sameNameAndBirth, sameMedicare)))
+        .limit(1);
+      return row ? getClient(row.id) : undefined;
+    },
+
+    async findReferral(clientId) {
+      const [row] = await db
+        .select()
+        .from(referrals)
+        .where(eq(referrals.clientId, clientId))
+        .orderBy(desc(referrals.createdAt))
+        .limit(1);
+      return row ? toReferral(row) : undefined;
+    },
+
+    async attachClientFile(clientId, file) {
+      const [row] = await db
+        .insert(documents)
+        .values({ clientId, ...file })
+        .returning({ id: documents.id });
+      if (!row) throw new Error('document insert returned nothing');
+      return { documentId: row.id };
+    },
 
     async createClient(fields) {
       const [row] = await db

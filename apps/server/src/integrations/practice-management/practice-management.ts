@@ -15,6 +15,22 @@ export type PracticeManagement = {
   createReferral(clientId: string, fields: PmReferralFields): Promise<PmReferral>;
   updateReferral(referralId: string, patch: Partial<PmReferralFields>): Promise<PmReferral | undefined>;
   /** Books the time, or answers 'conflict' when the timeslot is not available (Core+'s distinct answer). */
+  /** The spec's /admin/coreplus/clinic: a new clinic (referral intake). */
+  createClinic(fields: PmClinicFields): Promise<{ clinicId: string }>;
+  /** The spec's /admin/coreplus/referrer: a new referrer, with their location at the clinic. */
+  createReferrer(
+    fields: PmReferrerFields,
+    location: { clinicId: string; providerNumber: string | null },
+  ): Promise<{ referrerId: string; referrerLocationId: string }>;
+  /** A live client with the same names and date of birth (case-insensitive), or the same Medicare number. */
+  findClient(match: PmClientMatch): Promise<PmClient | undefined>;
+  /** The client's latest referral. */
+  findReferral(clientId: string): Promise<PmReferral | undefined>;
+  /** Files a document (a referral letter) to the client's record. */
+  attachClientFile(
+    clientId: string,
+    file: { kind: 'referral_letter'; name: string; storageKey: string; contentType: string },
+  ): Promise<{ documentId: string }>;
   createAppointment(input: PmAppointmentInput): Promise<CreateAppointmentResult>;
   /** Moves a live appointment; 'conflict' when the new time is not available (the appointment's own time is free to it). */
   rescheduleAppointment(
@@ -58,6 +74,35 @@ export type PmClientFields = {
   addressResidential: PmAddress;
   addressPostal: PmAddress;
   postalSameAsResidential: boolean;
+  medicareCardNumber?: string | null;
+  medicareCardIrn?: string | null;
+  dvaCardNumber?: string | null;
+};
+export type PmClinicFields = {
+  name: string;
+  street: string | null;
+  suburb: string | null;
+  postcode: string | null;
+  state: string | null;
+  email: string | null;
+  phone: string | null;
+  fax: string | null;
+};
+export type PmReferrerFields = {
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  providerNumber: string | null;
+  phone: string | null;
+  mobile: string | null;
+  email: string | null;
+  fax: string | null;
+};
+export type PmClientMatch = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  medicareCardNumber: string | null;
 };
 export type PmClient = PmClientFields & { clientId: string; externalClientId: string | null };
 

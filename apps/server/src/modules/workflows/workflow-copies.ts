@@ -268,3 +268,43 @@ export async function copyCaseManagerNameToWorkflows(db: Db, specialist: Person 
     .returning({ id: workflows.id });
   return rows.length;
 }
+
+/**
+ * The copies of a workflow about to be created (referral intake): the client, the referral and its
+ * referrer, the case manager and speciality of the practitioner (`specialityName` kept when it is
+ * one of theirs), the site. Undefined when the client is gone.
+ */
+export async function copiesForNewWorkflow(
+  db: Db,
+  input: {
+    clientId: string;
+    referralId: string | null;
+    specialistId: string | null;
+    siteId: string | null;
+    specialityName: string | null;
+  },
+) {
+  const client = await findClientWithAddresses(db, input.clientId);
+  if (!client) return undefined;
+  const referral = input.referralId ? await findReferralDetail(db, input.referralId) : undefined;
+  const specialist = input.specialistId ? await caseManagerOf(db, input.specialistId) : undefined;
+  const site = input.siteId ? await findSite(db, input.siteId) : undefined;
+  return {
+    ...clientCopy(client.client),
+    ...(referral
+      ? referralCopy(
+          {
+            referralId: referral.referral.id,
+            referrerId: referral.referral.referrerId,
+            clinicId: referral.referral.clinicId,
+            endDate: referral.referral.endDate,
+          },
+          referral.referrer,
+        )
+      : {}),
+    ...(specialist
+      ? caseManagerCopy(specialist.specialist, specialist.specialityNames, input.specialityName)
+      : { specialistId: null, caseManagerName: null, specialityName: input.specialityName }),
+    ...siteCopy(site),
+  } satisfies WorkflowCopies;
+}

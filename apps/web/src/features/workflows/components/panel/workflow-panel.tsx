@@ -23,6 +23,7 @@ import { useWorkflowAction } from '../../hooks/use-workflow-action';
 import { BookingStatusTagBadge } from '../workflow-columns';
 import { ActingPatientDialog } from './acting-patient-dialog';
 import { ActivityTab } from './activity-tab';
+import { DocumentDownloads } from './document-downloads';
 import { EmailTab } from './email-tab';
 import { HistoryTab, type WorkflowHref } from './history-tab';
 import { LogsTab } from './logs-tab';
@@ -347,6 +348,7 @@ export function WorkflowPanel({
           Delete Workflow
         </Button>
       </Group>
+      <DocumentDownloads documents={detail.documents} />
 
       <Tabs value={tab} onChange={setTab} keepMounted={false} variant="outline">
         <Tabs.List>

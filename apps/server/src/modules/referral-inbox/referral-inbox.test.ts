@@ -1,0 +1,272 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, incomingReferralFiles, settings } from '../../db/schema/index.ts';
+import { createLocalFileStorage } from '../../integrations/storage/local-file-storage.ts';
+import { bearer, createSessionToken, createUser } from '../../test/factories.ts';
+import { multipartBody, pdfWithText, pngHeader } from '../../test/files/sample-files.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { extractPendingReferralFiles, startExtractionSweep } from './extract-referral-text.ts';
+
+const corpus = path.join(import.meta.dirname, 'letters', 'corpus');
+
+describe('referral inbox', () => {
+  let t: TestApp;
+  let token: string;
+  const upload = (name: string, bytes: Buffer, fields: Record<string, string> = {}, auth = token) => {
+    const body = multipartBody({ name, bytes }, fields);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/admin/incoming-referrals/raw',
+      headers: { ...bearer(auth), ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const list = (query = '') =>
+    t.app.inject({ method: 'GET', url: `/api/admin/incoming-referrals/raw${query}`, headers: bearer(token) });
+  const storedFiles = async () => {
+    const dir = path.join(t.config.FILE_STORAGE_DIR, 'referral-upload-working');
+    return readdir(dir).catch(() => [] as string[]);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(200 * 1024) } });
+    token = await createSessionToken(t.db, (await createUser(t.db)).id, t.clock.now());
+  });
+  afterAll(() => t.close());
+
+  it("answers 'No Data' worth of rows when empty, then lists uploads newest first with their display names", async () => {
+    expect((await list()).json()).toMatchObject({ rows: [], total: 0 });
+    const pdf = await readFile(path.join(corpus, 'referral-01-letterhead.pdf'));
+    const first = await upload('Refferal_Smith_1732000000-8f3a2c.pdf', pdf, { speciality: 'Cardiology' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      displayName: 'Referral_Smith.pdf',
+      specialityName: 'Cardiology',
+      contentType: 'application/pdf',
+      extractionStatus: 'pending',
+    });
+    const png = await readFile(path.join(corpus, 'referral-19-letterhead.png'));
+    const second = await upload('scan.png', png, { speciality: 'Unidentified' });
+    expect(second.json()).toMatchObject({ specialityName: null, contentType: 'image/png' });
+    const rows = (await list()).json().rows;
+    expect(rows.map((r: { fileName: string }) => r.fileName)).toEqual([
+      'scan.png',
+      'Refferal_Smith_1732000000-8f3a2c.pdf',
+    ]);
+    expect(
+      (await list('?speciality=Unidentified')).json().rows.map((r: { fileName: string }) => r.fileName),
+    ).toEqual(['scan.png']);
+    expect((await list('?speciality=Cardiology&speciality=Unidentified')).json().total).toBe(2);
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'referral-file.upload'), eq(auditEvents.entityId, first.json().id)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses bad files with a clear message and leaves nothing behind', async () => {
+    const before = await storedFiles();
+    const rowsBefore = (await list()).json().total;
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(100)]);
+    const docx = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100)]);
+    const encrypted = await readFile(
+      path.join(import.meta.dirname, '..', '..', 'test', 'files', 'encrypted.pdf'),
+    );
+    const cases: [string, Buffer, number, string][] = [
+      ['setup.pdf', exe, 400, 'Uploads accept only PDF and PNG.'],
+      ['letter.pdf', docx, 400, 'Uploads accept only PDF and PNG.'],
+      [
+        'letter.pdf',
+        Buffer.from('%PDF-1.7\nthis is not a pdf at all'),
+        400,
+        'The file is not a readable PDF.',
+      ],
+      [
+        'locked.pdf',
+        encrypted,
+        400,
+        'The PDF is password protected; remove the password and upload it again.',
+      ],
+      ['empty.pdf', Buffer.alloc(0), 400, 'The file is empty.'],
+      [
+        'big.pdf',
+        Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300 * 1024)]),
+        413,
+        'The file is larger than 0.2 MB.',
+      ],
+      [
+        'bomb.png',
+        pngHeader(60_000, 60_000),
+        400,
+        'The image is too large (at most 10,000 pixels a side and 40 megapixels).',
+      ],
+      [
+        `${'a'.repeat(300)}.pdf`,
+        await pdfWithText([['x']]),
+        400,
+        'The file name is not valid: at most 255 characters, without / \\ or control characters.',
+      ],
+    ];
+    for (const [name, bytes, status, message] of cases) {
+      const res = await upload(name, bytes);
+      expect(res.statusCode, name.slice(0, 20)).toBe(status);
+      expect(res.json().message, name.slice(0, 20)).toBe(message);
+    }
+    for (const name of ['../../etc/passwd.pdf', 'C:\\temp\\letter.pdf']) {
+      const res = await upload(name, await pdfWithText([['x']]));
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message).toMatch(/^The file name is not valid/);
+    }
+    expect(await storedFiles()).toEqual(before);
+    expect((await list()).json().total).toBe(rowsBefore);
+  });
+
+  it('extracts the text in the background into a draft, and serves the file as base64 and as a stream', async () => {
+    const pdf = await readFile(path.join(corpus, 'referral-01-letterhead.pdf'));
+    const id = (await upload('Smith.pdf', pdf)).json().id;
+    await extractPendingReferralFiles({
+      db: t.db,
+      storage: createLocalFileStorage(t.config.FILE_STORAGE_DIR),
+    });
+    const draft = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/incoming-referrals/raw/${id}/draft`,
+      headers: bearer(token),
+    });
+    expect(draft.statusCode).toBe(200);
+    expect(draft.json()).toMatchObject({
+      file: { extractionStatus: 'done' },
+      draft: {
+        client: {
+          firstName: 'John',
+          lastName: 'Smith',
+          dateOfBirth: '1960-04-03',
+          medicareCardNumber: '2123456701',
+        },
+        referrer: { firstName: 'Jane', lastName: 'Citizen', providerNumber: '2426591T' },
+        letterFile: { id, name: 'Smith.pdf' },
+      },
+      clientExisting: '',
+    });
+    const base64 = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/incoming-referrals/file/${id}`,
+      headers: bearer(token),
+    });
+    expect(Buffer.from(base64.json().body, 'base64').equals(pdf)).toBe(true);
+    const stream = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/incoming-referrals/file/${id}/content`,
+      headers: bearer(token),
+    });
+    expect(stream.rawPayload.equals(pdf)).toBe(true);
+    expect(stream.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(stream.headers['x-content-type-options']).toBe('nosniff');
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/incoming-referrals/file/00000000-0000-4000-8000-000000000000',
+      headers: bearer(token),
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe("The file doesn't exist");
+    const views = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'referral-file.view'), eq(auditEvents.entityId, id)));
+    expect(views.length).toBe(3);
+  });
+
+  it('reads files left pending by a previous run when the sweep starts, and answers at once on upload', async () => {
+    const started = Date.now();
+    const res = await upload('Later.pdf', await readFile(path.join(corpus, 'referral-02-table.pdf')));
+    expect(res.json().extractionStatus).toBe('pending');
+    expect(Date.now() - started).toBeLessThan(5000);
+    const storage = createLocalFileStorage(t.config.FILE_STORAGE_DIR);
+    // A new process: its sweep's first round finds the pending file.
+    const sweep = startExtractionSweep({
+      db: t.db,
+      storage,
+      intervalMs: 60_000,
+      log: { error: () => undefined },
+    });
+    await expect
+      .poll(
+        async () => {
+          const [row] = await t.db
+            .select()
+            .from(incomingReferralFiles)
+            .where(eq(incomingReferralFiles.id, res.json().id));
+          return row?.extractionStatus;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('done');
+    await sweep.stop();
+  });
+
+  it('marks a file failed after three tries, with an empty draft to fill by hand', async () => {
+    const id = (await upload('gone.pdf', await pdfWithText([['x']]))).json().id;
+    const [row] = await t.db.select().from(incomingReferralFiles).where(eq(incomingReferralFiles.id, id));
+    await createLocalFileStorage(t.config.FILE_STORAGE_DIR).delete(row?.storageKey ?? '');
+    const storage = createLocalFileStorage(t.config.FILE_STORAGE_DIR);
+    for (let i = 0; i < 3; i++) await extractPendingReferralFiles({ db: t.db, storage });
+    const draft = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/incoming-referrals/raw/${id}/draft`,
+      headers: bearer(token),
+    });
+    expect(draft.json()).toMatchObject({
+      file: { extractionStatus: 'failed' },
+      draft: { client: null, letterFile: { id } },
+    });
+  });
+
+  it('deletes a file (kept, marked deleted) with an audit row', async () => {
+    const id = (await upload('x.pdf', await pdfWithText([['x']]))).json().id;
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/incoming-referrals/raw/${id}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await list()).json().rows.some((r: { id: string }) => r.id === id)).toBe(false);
+    const [row] = await t.db.select().from(incomingReferralFiles).where(eq(incomingReferralFiles.id, id));
+    expect(row?.deletedAt).not.toBeNull();
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/incoming-referrals/raw/${id}`,
+      headers: bearer(token),
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses a GP (403), an anonymous caller (401), and answers 404 while the flag is off', async () => {
+    const gp = await createUser(t.db, { role: 'GP' });
+    const gpToken = await createSessionToken(t.db, gp.id, t.clock.now());
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/incoming-referrals/raw',
+          headers: bearer(gpToken),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/incoming-referrals/raw' })).statusCode).toBe(
+      401,
+    );
+    await t.db
+      .insert(settings)
+      .values({ key: 'referralInbox', value: false })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: false },
+      });
+    expect((await list()).statusCode).toBe(404);
+    expect((await upload('x.pdf', await pdfWithText([['x']]))).statusCode).toBe(404);
+    await t.db.update(settings).set({ value: true }).where(eq(settings.key, 'referralInbox'));
+    expect((await list()).statusCode).toBe(200);
+  });
+});

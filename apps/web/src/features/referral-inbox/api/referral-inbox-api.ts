@@ -1,0 +1,103 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  CreatedWorkflowSchema,
+  IncomingReferralIdSchema,
+  RawReferralDraftResponseSchema,
+  RawReferralFileSchema,
+  RawReferralListResponseSchema,
+  type ReferralDraft,
+} from '@telecare/contracts/referral-inbox';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+/** 'referral-inbox' is the root the change feed's 'referrals.changed' makes stale. */
+export const referralInboxKey = ['referral-inbox'] as const;
+
+/** GET /api/admin/incoming-referrals/raw (speciality names only in the query: no patient data). */
+export function useRawReferrals(specialities: string[]) {
+  const query = new URLSearchParams({ pageSize: '100' });
+  for (const name of specialities) query.append('speciality', name);
+  return useQuery({
+    queryKey: [...referralInboxKey, 'list', specialities],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/incoming-referrals/raw?${query}`, {
+        schema: RawReferralListResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReferralDraft(fileId: string | null) {
+  return useQuery({
+    queryKey: [...referralInboxKey, 'draft', fileId],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/incoming-referrals/raw/${fileId}/draft`, {
+        schema: RawReferralDraftResponseSchema,
+        signal,
+      }),
+    enabled: Boolean(fileId),
+    refetchInterval: (query) => (query.state.data?.file.extractionStatus === 'pending' ? 1500 : false),
+  });
+}
+
+export const fileContentUrl = (fileId: string) => `/api/admin/incoming-referrals/file/${fileId}/content`;
+
+/**
+ * POST /api/admin/incoming-referrals/raw with progress (AA §7: 50, 75, 90, 100): 50 once the bytes
+ * are sent, 75 when the server has checked and stored them, 90 when listed, 100 when done.
+ */
+export function uploadReferral(file: File, speciality: string, onProgress: (percent: number) => void) {
+  return new Promise<ReturnType<typeof RawReferralFileSchema.parse>>((resolve, reject) => {
+    const form = new FormData();
+    form.append('speciality', speciality);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/admin/incoming-referrals/raw');
+    xhr.upload.onload = () => onProgress(50);
+    xhr.onload = () => {
+      let body: { message?: string; code?: string } = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {}
+      if (xhr.status !== 200) {
+        reject(new ApiError(xhr.status, body.code ?? 'UPLOAD_FAILED', body.message ?? 'The upload failed.'));
+        return;
+      }
+      onProgress(75);
+      resolve(RawReferralFileSchema.parse(body));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Cannot reach the server.'));
+    xhr.send(form);
+  });
+}
+
+export const deleteRawReferral = (id: string) =>
+  apiRequest(`/api/admin/incoming-referrals/raw/${id}`, { method: 'DELETE' });
+
+export const saveIncomingReferral = (referral: ReferralDraft) =>
+  apiRequest('/api/admin/incoming-referrals', {
+    method: 'POST',
+    body: { referral },
+    schema: IncomingReferralIdSchema,
+  });
+
+export const createReferralWorkflow = (incomingReferralId: string) =>
+  apiRequest('/api/admin/incoming-referrals/workflow', {
+    method: 'POST',
+    body: { incomingReferralId },
+    schema: CreatedWorkflowSchema,
+  });
+
+export const saveRReferral = (referral: ReferralDraft) =>
+  apiRequest('/api/admin/incoming-referrals/r', {
+    method: 'POST',
+    body: { referral },
+    schema: IncomingReferralIdSchema,
+  });
+
+export const createRWorkflow = (incomingReferralRId: string) =>
+  apiRequest('/api/admin/incoming-referrals/workflow/r', {
+    method: 'POST',
+    body: { incomingReferralRId },
+    schema: CreatedWorkflowSchema,
+  });
