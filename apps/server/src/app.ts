@@ -15,7 +15,7 @@ import { createHttpSmsSender } from './integrations/sms/http-sms-sender.ts';
 import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { createFileStorage } from './integrations/storage/storage-from-config.ts';
-import { deliverDueEmails, EMAIL_DELIVERY, startEmailDeliveryWorker } from './jobs/email-delivery.job.ts';
+import { deliverDueEmails, EMAIL_DELIVERY } from './jobs/email-delivery.job.ts';
 import { drainDueJobs, type JobRunnerDeps, runDueJobs, startJobRunner } from './jobs/job-runner.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
