@@ -31,7 +31,7 @@ const FLAG_TEXTS: Record<FeatureFlag, { label: string; description: string }> = 
  */
 export const FLAG_GATE_BUILT: Record<FeatureFlag, boolean> = {
   experiments: true,
-  referralInbox: false,
+  referralInbox: true,
   setWorkflowStatus: true,
   onlyAustralianUsers: true,
 };
