@@ -20,8 +20,10 @@ test('add a todo from the panel, see it live in the assignee list in another bro
   await signIn(assignee, DEMO_ADMIN);
   await assignee.getByRole('link', { name: 'My Todo List' }).click();
   await expect(assignee).toHaveURL(/\/admin\/my-todo-list/);
+  await expect(assignee.getByRole('heading', { name: 'My Todo List' })).toBeVisible();
+  // The table, once it has rows ('No Data' while the list is empty).
   const assigneeTodos = assignee.getByRole('table', { name: 'Todos' });
-  await expect(assigneeTodos).toBeVisible();
+  await expect(assignee.getByText('Loading ...')).toHaveCount(0);
   // A coordinator has no assignee dropdown.
   await expect(assignee.getByRole('combobox', { name: 'Assignee' })).toHaveCount(0);
 
@@ -80,7 +82,8 @@ test('add a todo from the panel, see it live in the assignee list in another bro
   await assignee.screenshot({ path: 'e2e/artifacts/todo-live-in-my-todo-list.png' });
 
   // Completing it in the panel hides it from My Todo List, live.
-  await panelRow.getByRole('checkbox', { name: `Completed: ${description}` }).check();
+  // The box shows the saved status, so it turns once the server has the change: click, then wait.
+  await panelRow.getByRole('checkbox', { name: `Completed: ${description}` }).click();
   await expect(panelRow.getByRole('cell', { name: 'Completed', exact: true })).toBeVisible();
   await expect(assigneeRow).toHaveCount(0);
   await other.close();
