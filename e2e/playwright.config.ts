@@ -56,6 +56,9 @@ export default defineConfig({
       PGLITE_DIR: path.join(process.env.E2E_DATA_DIR, 'pglite'),
       FILE_STORAGE_DIR: path.join(process.env.E2E_DATA_DIR, 'files'),
       LOG_LEVEL: 'warn',
+      // The SMS journey sends at once whatever the hour; quiet hours are tested with a test clock
+      // in the API suite (sms-sequence.test.ts).
+      SMS_QUIET_HOURS: 'off',
     },
   },
 });

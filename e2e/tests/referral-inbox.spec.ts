@@ -42,9 +42,9 @@ test('upload two PDFs and a PNG, view one, correct its draft, save it, and see t
   await expect(page.getByText('Practitioner cannot be empty')).toBeVisible();
 
   await page.getByLabel('Last name', { exact: true }).fill('Kowalski-Intake');
-  await page.getByLabel('Category').click();
+  await page.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: '2', exact: true }).click();
-  await page.getByLabel('Practitioner').click();
+  await page.getByRole('combobox', { name: 'Practitioner' }).click();
   await page.getByRole('option').first().click();
   await page.getByRole('button', { name: 'Save into coreplus' }).click();
   await expect(page.getByText('All Set!')).toBeVisible();

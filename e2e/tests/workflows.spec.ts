@@ -6,6 +6,12 @@ const rangeTotal = async (page: Page) => {
   return Number(text?.split(' of ')[1]);
 };
 
+/** Rows of demo workflows: those with a URN (workflows other journeys open by tracking have none). */
+const demoRows = (page: Page) =>
+  page
+    .locator('tbody tr[aria-expanded]')
+    .filter({ has: page.locator('td[data-column="urn"]', { hasText: /\S/ }) });
+
 test('filter, sort, page, open a panel, act on it, and see it live in a second browser', async ({
   page,
   browser,
@@ -37,7 +43,8 @@ test('filter, sort, page, open a panel, act on it, and see it live in a second b
   await page.getByLabel('Filter Bookings').fill('');
   await expect(page.getByText(`1-10 of ${all}`)).toBeVisible();
 
-  const firstRow = page.locator('tbody tr[aria-expanded]').first();
+  // A demo row (one with a URN): rows that other journeys create (Track Patients) have none.
+  const firstRow = demoRows(page).first();
   const urn = (await firstRow.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
   await firstRow.click();
   await expect(firstRow).toHaveAttribute('aria-expanded', 'true');
@@ -73,7 +80,7 @@ test('filter, sort, page, open a panel, act on it, and see it live in a second b
 
 test('a task save that archives the workflow says so in the banner', async ({ page }) => {
   await signIn(page, DEMO_SUPERVISOR);
-  const row = page.locator('tbody tr[aria-expanded]').first();
+  const row = demoRows(page).first();
   const urn = (await row.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
   await row.click();
   await page.getByRole('button', { name: 'Manage Tasks' }).click();

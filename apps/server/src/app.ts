@@ -207,7 +207,10 @@ export async function buildApp(deps: AppDeps) {
     clock,
     changes,
     practiceManagement: createLocalPracticeManagement,
-    appointmentListeners: [...(deps.appointmentListeners ?? []), createSmsSequencePlanner({ clock })],
+    appointmentListeners: [
+      ...(deps.appointmentListeners ?? []),
+      createSmsSequencePlanner({ clock, quietHours: config.smsQuietHours }),
+    ],
   });
   await app.register(
     appointmentRequestRoutes(createAppointmentRequestService({ db, clock, changes, booking })),
@@ -269,7 +272,7 @@ export async function buildApp(deps: AppDeps) {
   const jobRunner: JobRunnerDeps = {
     db,
     clock,
-    kinds: smsJobKinds({ db, clock, sms, changes }),
+    kinds: smsJobKinds({ db, clock, sms, changes, quietHours: config.smsQuietHours }),
     log: app.log,
     concurrency: config.DATABASE_URL ? 8 : 1,
     passes: [

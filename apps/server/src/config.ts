@@ -95,6 +95,14 @@ const ConfigSchema = z
     SMS_AUTH_TOKEN: z.string().min(1).optional(),
     /** The sender number or name the provider shows. */
     SMS_FROM: z.string().min(1).optional(),
+    /** When no automatic SMS goes out, in the patient's zone: HH:mm-HH:mm, or off. */
+    SMS_QUIET_HOURS: z
+      .string()
+      .regex(
+        /^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/,
+        'SMS_QUIET_HOURS is HH:mm-HH:mm or off.',
+      )
+      .default('20:00-08:00'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().default(path.resolve('apps/web/dist')),
     /** Where uploaded files go: a local folder (one server) or an S3-compatible bucket (several). */
@@ -127,6 +135,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   publicUrl: string;
   /** EMAIL_WORKER_INTERVAL_MS with its default applied; 0 = the worker does not run. */
   emailWorkerIntervalMs: number;
+  /** SMS_QUIET_HOURS read: null when off. */
+  smsQuietHours: { from: string; until: string } | null;
   /** JOB_RUNNER_INTERVAL_MS with its default applied; 0 = the runner does not run. */
   jobRunnerIntervalMs: number;
   /** EXTRACTION_INTERVAL_MS with its default applied; 0 = the extraction sweep does not run. */
@@ -157,6 +167,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: config.COOKIE_SECURE ?? production,
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
     emailWorkerIntervalMs: config.EMAIL_WORKER_INTERVAL_MS ?? (config.NODE_ENV === 'test' ? 0 : 5000),
+    smsQuietHours:
+      config.SMS_QUIET_HOURS === 'off'
+        ? null
+        : {
+            from: config.SMS_QUIET_HOURS.slice(0, 5),
+            until: config.SMS_QUIET_HOURS.slice(6),
+          },
     jobRunnerIntervalMs:
       config.JOB_RUNNER_INTERVAL_MS ??
       config.EMAIL_WORKER_INTERVAL_MS ??

@@ -61,6 +61,24 @@ describe('planning the SMS sequence (fake clock)', () => {
       expect(outOfQuietHours(at('2026-05-02', time), MEL).toISOString()).toBe(at(day, hhmm).toISOString());
     }
   });
+
+  it('follows configured quiet hours, and none when they are off', () => {
+    const late = at('2026-05-02', '21:30');
+    expect(outOfQuietHours(late, MEL, null).toISOString()).toBe(late.toISOString());
+    expect(outOfQuietHours(late, MEL, { from: '22:00', until: '07:00' }).toISOString()).toBe(
+      late.toISOString(),
+    );
+    expect(outOfQuietHours(late, MEL, { from: '21:00', until: '09:00' }).toISOString()).toBe(
+      at('2026-05-03', '09:00').toISOString(),
+    );
+    const plan = planSmsSequence({
+      now: late,
+      start: at('2026-05-20', '10:00'),
+      patientZone: MEL,
+      quietHours: null,
+    });
+    expect(plan[0]).toEqual({ step: 'initial', sendAt: late });
+  });
 });
 
 describe('rendering a template', () => {

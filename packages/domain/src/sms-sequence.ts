@@ -26,6 +26,8 @@ export const STEP_TEMPLATE_ORDER: Record<SmsStep, 1 | 2 | 3> = {
 const HOUR_MS = 3_600_000;
 /** Nothing is sent from 20:00 to 08:00 in the patient's zone; a step due then moves to 08:00. */
 export const QUIET_HOURS = { from: '20:00', until: '08:00' } as const;
+/** Wall-clock times (HH:mm) between which nothing is sent; null = no quiet hours (configuration). */
+export type QuietHours = { from: string; until: string } | null;
 /** The zone when the patient's postcode names none. */
 export const DEFAULT_PATIENT_ZONE = 'Australia/Melbourne';
 /** A reply is matched to the most recent sequence SMS to the number within this many days (V-4). */
@@ -34,11 +36,12 @@ export const REPLY_MATCH_DAYS = 14;
 export const UNANSWERED_ONLY_STEPS: readonly SmsStep[] = ['initialSecond', 'initialThird'];
 
 /** The instant moved out of quiet hours: 20:00-24:00 to the next day's 08:00, 00:00-08:00 to 08:00. */
-export function outOfQuietHours(at: Date, zone: string): Date {
+export function outOfQuietHours(at: Date, zone: string, quiet: QuietHours = QUIET_HOURS): Date {
+  if (!quiet) return at;
   const { day, time } = wallClockAt(at, zone);
-  if (time >= QUIET_HOURS.until && time < QUIET_HOURS.from) return at;
-  const morning = time >= QUIET_HOURS.from ? addDays(day, 1) : day;
-  return instantAt(morning, QUIET_HOURS.until, zone);
+  if (time >= quiet.until && time < quiet.from) return at;
+  const morning = time >= quiet.from ? addDays(day, 1) : day;
+  return instantAt(morning, quiet.until, zone);
 }
 
 export type PlannedStep = { step: SmsStep; sendAt: Date };
@@ -48,8 +51,13 @@ export type PlannedStep = { step: SmsStep; sendAt: Date };
  * in the patient's zone. Steps whose time has passed at booking are skipped (the initial SMS is
  * due at once), as are steps that would go out after the appointment has started.
  */
-export function planSmsSequence(input: { now: Date; start: Date; patientZone: string }): PlannedStep[] {
-  const { now, start, patientZone } = input;
+export function planSmsSequence(input: {
+  now: Date;
+  start: Date;
+  patientZone: string;
+  quietHours?: QuietHours;
+}): PlannedStep[] {
+  const { now, start, patientZone, quietHours = QUIET_HOURS } = input;
   const dayBefore = addDays(dayAt(start, patientZone), -1);
   const wanted: PlannedStep[] = [
     { step: 'initial', sendAt: now },
@@ -62,7 +70,7 @@ export function planSmsSequence(input: { now: Date; start: Date; patientZone: st
   const planned: PlannedStep[] = [];
   for (const { step, sendAt } of wanted) {
     if (step !== 'initial' && sendAt.getTime() < now.getTime()) continue;
-    const moved = outOfQuietHours(sendAt, patientZone);
+    const moved = outOfQuietHours(sendAt, patientZone, quietHours);
     if (moved.getTime() >= start.getTime()) continue;
     planned.push({ step, sendAt: moved });
   }

@@ -1,4 +1,10 @@
-import { DEFAULT_PATIENT_ZONE, outOfQuietHours, UNANSWERED_ONLY_STEPS } from '@telecare/domain/sms-sequence';
+import {
+  DEFAULT_PATIENT_ZONE,
+  outOfQuietHours,
+  QUIET_HOURS,
+  type QuietHours,
+  UNANSWERED_ONLY_STEPS,
+} from '@telecare/domain/sms-sequence';
 import { NO_RESPONSE_AFTER_MS, type SmsStep } from '@telecare/domain/workflow-rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -11,7 +17,7 @@ import { updateWorkflows } from '../workflows/workflows.queries.ts';
 import { noResponseKey, SMS_JOB } from './sms-sequence.planner.ts';
 import { findAppointmentState, findSmsMessage, findWorkflowReply } from './sms-sequence.queries.ts';
 
-type Deps = { db: Db; clock: Clock; sms: SmsSender; changes: ChangeFeed };
+type Deps = { db: Db; clock: Clock; sms: SmsSender; changes: ChangeFeed; quietHours?: QuietHours };
 
 const SENDABLE = ['planned', 'queued'] as const;
 
@@ -46,7 +52,11 @@ function sendJob(deps: Deps): JobKind {
       const now = clock.now();
       const zone =
         typeof job.payload.patientZone === 'string' ? job.payload.patientZone : DEFAULT_PATIENT_ZONE;
-      const allowed = outOfQuietHours(now, zone);
+      const allowed = outOfQuietHours(
+        now,
+        zone,
+        deps.quietHours === undefined ? QUIET_HOURS : deps.quietHours,
+      );
       if (message.kind === 'sequence' && allowed.getTime() !== now.getTime()) throw new JobDelay(allowed);
       try {
         const { providerMessageId } = await sms.send(message.phoneNumber, message.body, {

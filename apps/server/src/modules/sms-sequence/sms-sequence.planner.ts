@@ -3,6 +3,8 @@ import { australianMobileE164, MOBILE_REFUSED } from '@telecare/domain/phone-num
 import {
   DEFAULT_PATIENT_ZONE,
   planSmsSequence,
+  QUIET_HOURS,
+  type QuietHours,
   renderSmsTemplate,
   STEP_TEMPLATE_ORDER,
 } from '@telecare/domain/sms-sequence';
@@ -39,6 +41,7 @@ export async function cancelSequence(tx: Db, appointmentId: string, now: Date) {
 async function planSequence(
   tx: Db,
   clock: Clock,
+  quietHours: QuietHours,
   change: Extract<AppointmentChange, { appointmentId: string }>,
 ) {
   const context = await findPlanningContext(tx, change.appointmentId);
@@ -59,12 +62,14 @@ async function planSequence(
     siteName: context.siteName ?? '',
     videoLink: appointment.zoomJoinUrl ?? context.videoLink ?? '',
   };
-  const planned = planSmsSequence({ now, start: appointment.startDateTime, patientZone }).flatMap((entry) => {
-    const template = context.templates.find(
-      (t) => t.type === type && t.sortOrder === STEP_TEMPLATE_ORDER[entry.step],
-    );
-    return template ? [{ ...entry, body: renderSmsTemplate(template.content, values) }] : [];
-  });
+  const planned = planSmsSequence({ now, start: appointment.startDateTime, patientZone, quietHours }).flatMap(
+    (entry) => {
+      const template = context.templates.find(
+        (t) => t.type === type && t.sortOrder === STEP_TEMPLATE_ORDER[entry.step],
+      );
+      return template ? [{ ...entry, body: renderSmsTemplate(template.content, values) }] : [];
+    },
+  );
   if (planned.length === 0) return;
   const rows = await tx
     .insert(smsMessages)
@@ -97,13 +102,17 @@ async function planSequence(
 }
 
 /** The booking listener: plans on booking, re-plans from the new time on reschedule, cancels on cancel. */
-export function createSmsSequencePlanner(deps: { clock: Clock }): AppointmentChangeListener {
+export function createSmsSequencePlanner(deps: {
+  clock: Clock;
+  quietHours?: QuietHours;
+}): AppointmentChangeListener {
+  const quietHours = deps.quietHours === undefined ? QUIET_HOURS : deps.quietHours;
   return async (tx, change) => {
     if (change.kind === 'booked') {
-      await planSequence(tx, deps.clock, change);
+      await planSequence(tx, deps.clock, quietHours, change);
     } else if (change.kind === 'rescheduled') {
       await cancelSequence(tx, change.appointmentId, deps.clock.now());
-      await planSequence(tx, deps.clock, change);
+      await planSequence(tx, deps.clock, quietHours, change);
     } else {
       await cancelSequence(tx, change.appointmentId, deps.clock.now());
     }

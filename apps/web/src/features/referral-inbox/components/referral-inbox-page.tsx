@@ -210,6 +210,17 @@ export function ReferralInboxPage() {
         )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
+        {/* A saved letter leaves the inbox: its pending workflow step stays here until it is done. */}
+        {!selectedRow && pending && (
+          <Stack gap="xs">
+            {pending.error && <Alert color="red">{pending.error}</Alert>}
+            <Group gap="xs">
+              <Button variant="filled" color="teal" onClick={() => void createWorkflow(pending)}>
+                {pending.kind === 'R' ? 'Create R workflow' : 'Create workflow'}
+              </Button>
+            </Group>
+          </Stack>
+        )}
         {selectedRow && (
           <Stack gap="xs">
             {current.data?.file.extractionStatus === 'pending' && <Text c="dimmed">Reading the letter…</Text>}

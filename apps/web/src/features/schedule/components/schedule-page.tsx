@@ -170,6 +170,7 @@ export function SchedulePage({ canEdit }: { canEdit: boolean }) {
           onChange={setTimezone}
           disabled={!canEdit}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear timezone' }}
         />
         <Select
           label="Appointment length"
@@ -178,6 +179,7 @@ export function SchedulePage({ canEdit }: { canEdit: boolean }) {
           onChange={setLength}
           disabled={!canEdit}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear appointment length' }}
         />
         {canEdit && (
           <>
