@@ -133,8 +133,6 @@ export type Config = z.infer<typeof ConfigSchema> & {
   countryCheckExemptNetworks: string[];
   cookieSecure: boolean;
   publicUrl: string;
-  /** EMAIL_WORKER_INTERVAL_MS with its default applied; 0 = the worker does not run. */
-  emailWorkerIntervalMs: number;
   /** SMS_QUIET_HOURS read: null when off. */
   smsQuietHours: { from: string; until: string } | null;
   /** JOB_RUNNER_INTERVAL_MS with its default applied; 0 = the runner does not run. */
@@ -166,7 +164,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countryCheckExemptNetworks: config.COUNTRY_CHECK_EXEMPT_NETWORKS ?? (production ? [] : LOOPBACK),
     cookieSecure: config.COOKIE_SECURE ?? production,
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
-    emailWorkerIntervalMs: config.EMAIL_WORKER_INTERVAL_MS ?? (config.NODE_ENV === 'test' ? 0 : 5000),
     smsQuietHours:
       config.SMS_QUIET_HOURS === 'off'
         ? null

@@ -285,10 +285,13 @@ describe('e-mail delivery over SMTP', () => {
 });
 
 describe('the worker in the app', () => {
-  it('is off in tests, polls every 5 s by default, and can be set', () => {
-    expect(readConfig({ NODE_ENV: 'test' }).emailWorkerIntervalMs).toBe(0);
-    expect(readConfig({ NODE_ENV: 'production' }).emailWorkerIntervalMs).toBe(5000);
-    expect(readConfig({ NODE_ENV: 'test', EMAIL_WORKER_INTERVAL_MS: '250' }).emailWorkerIntervalMs).toBe(250);
+  it('runs in the job runner: off in tests, every second by default, set by either name', () => {
+    expect(readConfig({ NODE_ENV: 'test' }).jobRunnerIntervalMs).toBe(0);
+    expect(readConfig({ NODE_ENV: 'production' }).jobRunnerIntervalMs).toBe(1000);
+    expect(readConfig({ NODE_ENV: 'test', EMAIL_WORKER_INTERVAL_MS: '250' }).jobRunnerIntervalMs).toBe(250);
+    expect(
+      readConfig({ EMAIL_WORKER_INTERVAL_MS: '250', JOB_RUNNER_INTERVAL_MS: '40' }).jobRunnerIntervalMs,
+    ).toBe(40);
     expect(() => readConfig({ EMAIL_WORKER_INTERVAL_MS: '-1' })).toThrow(/EMAIL_WORKER_INTERVAL_MS/);
   });
 
