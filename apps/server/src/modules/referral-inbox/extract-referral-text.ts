@@ -5,7 +5,7 @@
  * registered as a job kind of the general job runner when it lands (docs/decisions/0029).
  */
 import { parseReferralLetter } from '@telecare/domain/referral-letter-parser';
-import { and, asc, eq, isNull, lt, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { clinics, incomingReferralFiles, referrerLocations } from '../../db/schema/index.ts';
 import { type FileStorage, readAll } from '../../integrations/storage/file-storage.ts';
@@ -38,6 +38,12 @@ export async function extractReferralText(db: Db, storage: FileStorage, fileId: 
     .where(eq(incomingReferralFiles.id, fileId))
     .limit(1);
   if (!file || file.deletedAt || file.extractionStatus !== 'pending') return 'skipped' as const;
+  // Counted before the work: a file that takes the process down is not tried again for ever.
+  const attempts = file.extractionAttempts + 1;
+  await db
+    .update(incomingReferralFiles)
+    .set({ extractionAttempts: attempts })
+    .where(and(eq(incomingReferralFiles.id, fileId), eq(incomingReferralFiles.extractionStatus, 'pending')));
   try {
     const body = await storage.get(file.storageKey);
     if (!body) throw new Error('stored file missing');
@@ -52,19 +58,34 @@ export async function extractReferralText(db: Db, storage: FileStorage, fileId: 
       );
     return 'done' as const;
   } catch {
-    const attempts = file.extractionAttempts + 1;
-    const failed = attempts >= MAX_EXTRACTION_ATTEMPTS;
-    await db
-      .update(incomingReferralFiles)
-      .set({
-        extractionAttempts: attempts,
-        ...(failed
-          ? { extractionStatus: 'failed' as const, draft: emptyDraft(file), parsedAt: new Date() }
-          : {}),
-      })
-      .where(eq(incomingReferralFiles.id, fileId));
-    return failed ? ('failed' as const) : ('retry' as const);
+    if (attempts < MAX_EXTRACTION_ATTEMPTS) return 'retry' as const;
+    await markNotRead(db, file);
+    return 'failed' as const;
   }
+}
+
+/** Gives up on a file: failed, with an empty draft for staff to fill in by hand. */
+async function markNotRead(db: Db, file: typeof incomingReferralFiles.$inferSelect) {
+  await db
+    .update(incomingReferralFiles)
+    .set({ extractionStatus: 'failed', draft: emptyDraft(file), parsedAt: new Date() })
+    .where(and(eq(incomingReferralFiles.id, file.id), eq(incomingReferralFiles.extractionStatus, 'pending')));
+}
+
+/** Files whose last attempt never finished (the process stopped during it) and that have no tries left. */
+async function giveUpOnAbandonedFiles(db: Db) {
+  const abandoned = await db
+    .select()
+    .from(incomingReferralFiles)
+    .where(
+      and(
+        eq(incomingReferralFiles.extractionStatus, 'pending'),
+        isNull(incomingReferralFiles.deletedAt),
+        gte(incomingReferralFiles.extractionAttempts, MAX_EXTRACTION_ATTEMPTS),
+      ),
+    );
+  for (const file of abandoned) await markNotRead(db, file);
+  return abandoned.map((file) => file.id);
 }
 
 /** Runs the handler for every pending file, oldest first, one at a time; answers how many it finished. */
@@ -74,7 +95,9 @@ export async function extractPendingReferralFiles(deps: {
   changes?: ChangeFeed;
 }) {
   const { db, storage, changes } = deps;
-  let finished = 0;
+  const abandoned = await giveUpOnAbandonedFiles(db);
+  if (abandoned.length > 0) await changes?.publish(db, { type: 'referrals.changed', ids: abandoned });
+  let finished = abandoned.length;
   const tried = new Set<string>();
   for (;;) {
     const [next] = await db

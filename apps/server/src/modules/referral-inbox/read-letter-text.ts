@@ -15,7 +15,9 @@ let queue: Promise<unknown> = Promise.resolve();
 
 async function ocrWorker() {
   worker ??= import('tesseract.js').then(({ createWorker }) =>
-    createWorker('eng', 1, { langPath, gzip: true, cacheMethod: 'none' }),
+    // Without an errorHandler tesseract.js rethrows a failed job where nothing can catch it, and the
+    // process exits; with one, the job's promise rejects and the file is marked as not read.
+    createWorker('eng', 1, { langPath, gzip: true, cacheMethod: 'none', errorHandler: () => undefined }),
   );
   return worker;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, incomingReferralFiles, settings } from '../../db/schema/index.ts';
 import { createLocalFileStorage } from '../../integrations/storage/local-file-storage.ts';
 import { bearer, createSessionToken, createUser } from '../../test/factories.ts';
-import { multipartBody, pdfWithText, pngHeader } from '../../test/files/sample-files.ts';
+import { multipartBody, pdfWithText, pngHeader, pngImage } from '../../test/files/sample-files.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { extractPendingReferralFiles, startExtractionSweep } from './extract-referral-text.ts';
 
@@ -102,6 +102,17 @@ describe('referral inbox', () => {
         400,
         'The image is too large (at most 10,000 pixels a side and 40 megapixels).',
       ],
+      // A header checksum that is wrong: OCR once took the whole server down on this file.
+      [
+        'crc.png',
+        Buffer.concat([pngHeader(100, 100), Buffer.from('junk-after-the-header')]),
+        400,
+        'The file is not a readable PNG.',
+      ],
+      ['cut.png', pngImage(200, 100).subarray(0, 60), 400, 'The file is not a readable PNG.'],
+      // Image data that inflates past what the header promises (a bomb in the data, not the header).
+      ['inflates.png', pngImage(10, 10, Buffer.alloc(50_000_000)), 400, 'The file is not a readable PNG.'],
+      ['short.png', pngImage(100, 100, Buffer.alloc(99)), 400, 'The file is not a readable PNG.'],
       [
         `${'a'.repeat(300)}.pdf`,
         await pdfWithText([['x']]),
@@ -221,6 +232,34 @@ describe('referral inbox', () => {
       file: { extractionStatus: 'failed' },
       draft: { client: null, letterFile: { id } },
     });
+  });
+
+  it('survives a stored PNG that OCR cannot read, and gives up on a file whose tries ran out mid-read', async () => {
+    const id = (await upload('scan.png', pngImage(40, 20))).json().id;
+    const [row] = await t.db.select().from(incomingReferralFiles).where(eq(incomingReferralFiles.id, id));
+    const storage = createLocalFileStorage(t.config.FILE_STORAGE_DIR);
+    // Damaged after the upload check (as a disk or a bucket can): tesseract's libpng refuses it.
+    await storage.put(row?.storageKey ?? '', pngHeader(40, 20), 'image/png');
+    for (let i = 0; i < 3; i++) await extractPendingReferralFiles({ db: t.db, storage });
+    const [afterOcr] = await t.db
+      .select()
+      .from(incomingReferralFiles)
+      .where(eq(incomingReferralFiles.id, id));
+    expect(afterOcr).toMatchObject({ extractionStatus: 'failed', extractionAttempts: 3 });
+
+    // The process stopped during the third try: the attempt was counted, so the next sweep gives up.
+    const stuck = (await upload('stuck.pdf', await pdfWithText([['x']]))).json().id;
+    await t.db
+      .update(incomingReferralFiles)
+      .set({ extractionAttempts: 3 })
+      .where(eq(incomingReferralFiles.id, stuck));
+    await extractPendingReferralFiles({ db: t.db, storage });
+    const [given] = await t.db
+      .select()
+      .from(incomingReferralFiles)
+      .where(eq(incomingReferralFiles.id, stuck));
+    expect(given?.extractionStatus).toBe('failed');
+    expect(given?.draft).toMatchObject({ client: null, letterFile: { id: stuck } });
   });
 
   it('deletes a file (kept, marked deleted) with an audit row', async () => {

@@ -1,3 +1,4 @@
+import { crc32, createInflate } from 'node:zlib';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { openPdf } from './pdf-reader.ts';
@@ -36,6 +37,89 @@ function pngSize(bytes: Buffer) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/** Bit depths each PNG colour type allows, and its samples per pixel. */
+const PNG_COLOUR_TYPES: Record<number, { depths: number[]; samples: number }> = {
+  0: { depths: [1, 2, 4, 8, 16], samples: 1 },
+  2: { depths: [8, 16], samples: 3 },
+  3: { depths: [1, 2, 4, 8], samples: 1 },
+  4: { depths: [8, 16], samples: 2 },
+  6: { depths: [8, 16], samples: 4 },
+};
+const ADAM7_PASSES = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** The length of the filtered image data a PNG header promises (one filter byte a row). */
+function pngDataLength(width: number, height: number, bitsPerPixel: number, interlaced: boolean) {
+  const rows = (w: number, h: number) =>
+    w === 0 || h === 0 ? 0 : h * (1 + Math.ceil((w * bitsPerPixel) / 8));
+  if (!interlaced) return rows(width, height);
+  let total = 0;
+  for (const [x, y, dx, dy] of ADAM7_PASSES) {
+    total += rows(Math.ceil((width - x) / dx), Math.ceil((height - y) / dy));
+  }
+  return total;
+}
+
+/** Inflates without keeping the output: its length, or undefined when the stream is broken or longer than limit. */
+function inflatedLength(data: Buffer, limit: number) {
+  return new Promise<number | undefined>((resolve) => {
+    const inflater = createInflate();
+    let total = 0;
+    inflater.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) inflater.destroy();
+    });
+    // After 'end' this changes nothing; without it (destroyed, broken), the stream was not read whole.
+    inflater.on('close', () => resolve(undefined));
+    inflater.on('error', () => resolve(undefined));
+    inflater.on('end', () => resolve(total));
+    inflater.end(data);
+  });
+}
+
+/**
+ * Whether a PNG decoder will read it: every chunk whole with a right checksum, IHDR first with a
+ * valid colour type and depth, IEND at the end, and image data that inflates to exactly the size
+ * the header promises. A damaged file found here is refused instead of failing in OCR later.
+ */
+async function pngIsReadable(bytes: Buffer) {
+  const idat: Buffer[] = [];
+  let header: Buffer | undefined;
+  let ended = false;
+  for (let offset = 8; offset + 12 <= bytes.length && !ended; ) {
+    const length = bytes.readUInt32BE(offset);
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    const dataEnd = offset + 8 + length;
+    if (dataEnd + 4 > bytes.length) return false;
+    if (crc32(bytes.subarray(offset + 4, dataEnd)) !== bytes.readUInt32BE(dataEnd)) return false;
+    const data = bytes.subarray(offset + 8, dataEnd);
+    if (offset === 8 && type !== 'IHDR') return false;
+    if (type === 'IHDR') header = data;
+    if (type === 'IDAT') idat.push(data);
+    ended = type === 'IEND';
+    offset = dataEnd + 4;
+  }
+  if (header?.length !== 13 || !ended || idat.length === 0) return false;
+  const [depth, colourType, compression, filter, interlace] = header.subarray(8, 13);
+  const colour = PNG_COLOUR_TYPES[colourType ?? -1];
+  if (!colour?.depths.includes(depth ?? 0) || compression !== 0 || filter !== 0) return false;
+  if (interlace !== 0 && interlace !== 1) return false;
+  const expected = pngDataLength(
+    header.readUInt32BE(0),
+    header.readUInt32BE(4),
+    (depth ?? 0) * colour.samples,
+    interlace === 1,
+  );
+  return (await inflatedLength(Buffer.concat(idat), expected)) === expected;
+}
+
 /**
  * What the bytes are, decided by content and never by the name: a PDF pdf.js can open without a
  * password, or a PNG of sane dimensions (a "PNG bomb" declares huge ones). Anything else is refused.
@@ -49,6 +133,7 @@ export async function checkUpload(name: string, bytes: Buffer): Promise<CheckedU
     if (size.width > MAX_SIDE || size.height > MAX_SIDE || size.width * size.height > MAX_PIXELS) {
       throw refuse(UploadText.imageTooLarge);
     }
+    if (!(await pngIsReadable(bytes))) throw refuse(UploadText.unreadablePng);
     return { contentType: 'image/png', pages: 1 };
   }
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') {

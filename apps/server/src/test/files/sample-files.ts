@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /** A real PDF with the given lines of text on each page, generated with pdf-lib. */
@@ -25,6 +26,33 @@ export function pngHeader(width: number, height: number) {
   ihdr.writeUInt8(8, 16);
   ihdr.writeUInt8(0, 17);
   return Buffer.concat([Buffer.from(PNG_SIGNATURE), ihdr]);
+}
+
+function pngChunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A whole grey PNG, width x height, 8-bit, built chunk by chunk; `rows` overrides the image data
+ * before compression (to promise one size and deliver another).
+ */
+export function pngImage(width: number, height: number, rows?: Buffer) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8);
+  const data = rows ?? Buffer.alloc(height * (1 + width), 0x80);
+  return Buffer.concat([
+    Buffer.from(PNG_SIGNATURE),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(data)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A multipart/form-data body with text fields first, then one file. */
