@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   capitaliseName,
   defaultExpiry,
+  MAX_LETTER_TEXT,
   parseDayMonthYear,
   parseReferralLetter,
   splitAddress,
@@ -73,5 +74,24 @@ describe('referral letter parser', () => {
     expect(parsed.dateOfBirth).toBe('');
     expect(parsed.startDate).toBe('');
     expect(parsed.expiredDate).toBe('');
+  });
+
+  it('reads hostile text in bounded time: long runs that made its patterns backtrack, and text past the limit', () => {
+    const hostile = [
+      'of 1 '.repeat(200_000),
+      `DOB${'\n'.repeat(100_000)}x`,
+      `Medicare${' card'.repeat(50_000)}`,
+      `Regards,${'\n \n'.repeat(50_000)}`,
+      `DVA${' no'.repeat(50_000)}`,
+    ];
+    for (const text of hostile) {
+      const started = performance.now();
+      const parsed = parseReferralLetter(text);
+      // Before the patterns were bounded, the first of these took minutes and the second hours.
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(parsed.dateOfBirth).toBe('');
+    }
+    const late = `${'x '.repeat(MAX_LETTER_TEXT)}\nDOB: 03/04/1960`;
+    expect(parseReferralLetter(late).dateOfBirth).toBe('');
   });
 });

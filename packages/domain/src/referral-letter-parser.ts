@@ -95,6 +95,8 @@ export function splitAddress(text: string): ParsedAddress {
 }
 
 const DATE = String.raw`\d{1,2}[/.-]\d{1,2}[/.-]\d{4}`;
+/** Whitespace between a label and its value, bounded so that no pattern backtracks over a long run. */
+const GAP = String.raw`\s{0,3}`;
 const PROVIDER = String.raw`\d{6}[0-9A-Z][A-Z]`;
 
 /** The text after one of the labels on the same line ('Label: value' or 'Label value'). */
@@ -143,7 +145,7 @@ function dateOfBirth(lines: string[], text: string) {
   const found = firstMatch(
     text,
     new RegExp(
-      String.raw`(?:D\.?O\.?B\.?|Date of birth|Birth date|born(?: on)?)\s*[:|]?\s*\(?\s*(${DATE})`,
+      String.raw`(?:D\.?O\.?B\.?|Date of birth|Birth date|born(?: on)?)${GAP}[:|]?${GAP}\(?${GAP}(${DATE})`,
       'i',
     ),
   );
@@ -154,7 +156,7 @@ function referralDate(text: string) {
   const labelledDate = firstMatch(
     text,
     new RegExp(
-      String.raw`(?:Date of referral|Referral date|Referral dated|Dated|(?:^|\n)\s*Date)\s*[:|]?\s*(${DATE})`,
+      String.raw`(?:Date of referral|Referral date|Referral dated|Dated|(?:^|\n)${GAP}Date)${GAP}[:|]?${GAP}(${DATE})`,
       'i',
     ),
   );
@@ -163,7 +165,7 @@ function referralDate(text: string) {
 
 function medicare(text: string) {
   const m =
-    /Medicare(?:\s*(?:card|no\.?|number|#))*\s*[:|]?\s*(\d{4})\s?(\d{5})\s?(\d)(?:\s*(?:[-/]|IRN:?|Ref(?:erence)?(?: no\.?)?:?)\s*(\d))?/i.exec(
+    /Medicare(?:\s{0,3}(?:card|no\.?|number|#)){0,3}\s{0,3}[:|]?\s{0,3}(\d{4})\s?(\d{5})\s?(\d)(?:\s{0,3}(?:[-/]|IRN:?|Ref(?:erence)?(?: no\.?)?:?)\s{0,3}(\d))?/i.exec(
       text,
     );
   if (!m) return { number: '', irn: '' };
@@ -174,7 +176,10 @@ function medicare(text: string) {
 function address(lines: string[], text: string) {
   const value =
     labelled(lines, ['Residential address', 'Home address', 'Patient address', 'Address']) ||
-    firstMatch(text, /\bof\s+(\d[^,]*?,[^,]+?\s+(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s+\d{4})/i);
+    firstMatch(
+      text,
+      /\bof\s{1,3}(\d[^,]{0,100}?,[^,]{1,80}?\s{1,3}(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s{1,3}\d{4})/i,
+    );
   if (!value) return { streetAddress: '', suburb: '', state: '', postcode: '' };
   // A table form puts suburb, state and postcode in their own cells.
   const suburb = labelled(lines, ['Suburb']);
@@ -202,7 +207,7 @@ const LOOK_ALIKE_LETTERS: Record<string, string> = {
 function providerNumberOf(text: string) {
   const labelledNumber = firstMatch(
     text,
-    /Provider\s*(?:No\.?|Number|#)?\s*[:|.]?\s*([0-9A-Z]{8})\b/i,
+    /Provider\s{0,3}(?:No\.?|Number|#)?\s{0,3}[:|.]?\s{0,3}([0-9A-Z]{8})\b/i,
   ).toUpperCase();
   const candidate = labelledNumber || firstMatch(text, new RegExp(String.raw`\b(${PROVIDER})\b`));
   if (!/^\d{6}[0-9A-Z][0-9A-Z]$/.test(candidate)) return '';
@@ -216,7 +221,7 @@ function referrer(lines: string[], text: string) {
     labelled(lines, ['Referring doctor', 'Referring practitioner', 'Referred by', 'Referrer', 'From']) ||
     firstMatch(
       text,
-      /(?:Yours (?:sincerely|faithfully)|Kind regards|Regards),?\s*\n?\s*((?:Dr|Doctor)\.?\s+[^\n]+)/i,
+      /(?:Yours (?:sincerely|faithfully)|Kind regards|Regards),?\s{0,4}((?:Dr|Doctor)\.?\s{1,3}[^\n]+)/i,
     );
   const cleaned = untilNextLabel(named)
     .replace(/\(?Provider.*$/i, '')
@@ -227,9 +232,19 @@ function referrer(lines: string[], text: string) {
   return { title: titled ? 'Dr' : '', ...name, providerNumber };
 }
 
+/**
+ * Only the start of a text is read: a real letter is a few thousand characters, and a hostile file's
+ * text (or an OCR page of noise) must not keep the server busy.
+ */
+export const MAX_LETTER_TEXT = 30_000;
+
 /** The draft fields read from a referral letter's text. */
 export function parseReferralLetter(text: string): ParsedReferralLetter {
-  const normalised = text.replace(/\r/g, '').replace(/[ \t]+/g, ' ');
+  const normalised = text
+    .slice(0, MAX_LETTER_TEXT)
+    .replace(/\r/g, '')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/\n(?: ?\n)+/g, '\n\n');
   const lines = normalised
     .split('\n')
     .map((l) => l.trim())
@@ -244,7 +259,7 @@ export function parseReferralLetter(text: string): ParsedReferralLetter {
     medicareCardIRN: card.irn,
     dvaCardNumber: firstMatch(
       normalised,
-      /DVA(?:\s*(?:card|no\.?|number))*\s*[:|]?\s*([A-Z]{1,3}\s?\d{4,6}[A-Z]?)/i,
+      /DVA(?:\s{0,3}(?:card|no\.?|number)){0,3}\s{0,3}[:|]?\s{0,3}([A-Z]{1,3}\s?\d{4,6}[A-Z]?)/i,
     ),
     phoneNumberMobile: firstMatch(normalised, /\b(04\d{2}\s?\d{3}\s?\d{3})\b/).replace(/\s/g, ''),
     phoneNumberHome: '',
