@@ -19,6 +19,7 @@ import { deliverDueEmails, EMAIL_DELIVERY } from './jobs/email-delivery.job.ts';
 import { drainDueJobs, type JobRunnerDeps, runDueJobs, startJobRunner } from './jobs/job-runner.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { logSafeError } from './lib/log-safe-error.ts';
 import { createNetworkMatcher } from './lib/networks.ts';
 import { createChangeWriter } from './lib/write-change.ts';
 import { appointmentRequestRoutes } from './modules/appointment-requests/appointment-requests.routes.ts';
@@ -100,13 +101,14 @@ export type AppDeps = {
   storage?: FileStorage;
 };
 
-/** Request logs carry method, route and status only: never bodies, query strings or headers. */
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/** Request logs carry method, route and status only: never bodies, query strings or headers; errors without the values they quote. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     serializers: {
       req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
       res: (res) => ({ statusCode: res.statusCode }),
+      err: logSafeError,
     },
   };
 }

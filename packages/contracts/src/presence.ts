@@ -39,7 +39,10 @@ export const PresenceResponseSchema = z.object({ users: z.array(PresenceEntrySch
 export type PresenceEntry = z.infer<typeof PresenceEntrySchema>;
 
 const RANGE_MISSING = 'You must select a valid time range.';
-const isoDate = z.string(RANGE_MISSING).regex(/^\d{4}-\d{2}-\d{2}$/, RANGE_MISSING);
+const isoDate = z
+  .string(RANGE_MISSING)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, RANGE_MISSING)
+  .pipe(z.iso.date(RANGE_MISSING));
 export const ActivityReportQuerySchema = z
   .object({ startDate: isoDate, endDate: isoDate })
   .refine((q) => q.endDate > q.startDate, {

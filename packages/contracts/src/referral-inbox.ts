@@ -14,7 +14,15 @@ export const ReferralInboxText = {
 } as const;
 
 const text = (max = 200) => z.string().trim().max(max).default('');
-const day = z.union([z.literal(''), z.iso.date()]).default('');
+/** A date PostgreSQL can store and a letter can mean: 1900-01-01 (indefinitely valid) onwards. */
+const day = z
+  .union([
+    z.literal(''),
+    z.iso
+      .date()
+      .refine((v) => v >= '1900-01-01' && v <= '2999-12-31', 'Please enter a date from 01/01/1900.'),
+  ])
+  .default('');
 
 export const RawReferralFileSchema = z.object({
   id: z.uuid(),

@@ -37,3 +37,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The SQLSTATE of the first PostgreSQL (or PGlite) error in the cause chain, if any. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 8; depth++) {
+    if (typeof current !== 'object') return undefined;
+    const { code, severity, cause } = current as { code?: unknown; severity?: unknown; cause?: unknown };
+    if (typeof code === 'string' && typeof severity === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+/** A value the database could not take (class 22: a date out of range, a number too large, ...). */
+export const isBadValueForDatabase = (error: unknown) => sqlStateOf(error)?.startsWith('22') ?? false;

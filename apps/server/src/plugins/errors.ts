@@ -1,7 +1,7 @@
 import { ErrorCode, type ErrorResponse } from '@telecare/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/database-errors.ts';
+import { isBadValueForDatabase, isDatabaseUnavailable, sqlStateOf } from '../db/database-errors.ts';
 import { AppError } from '../lib/app-error.ts';
 
 const DATABASE_UNAVAILABLE_MESSAGE =
@@ -55,6 +55,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ code: ErrorCode.unavailable }, 'database unavailable');
       status = 503;
       body = { code: ErrorCode.unavailable, message: DATABASE_UNAVAILABLE_MESSAGE };
+    } else if (isBadValueForDatabase(error)) {
+      // A value the checks let through but the database cannot store: the request's fault, not ours.
+      request.log.warn({ sqlState: sqlStateOf(error) }, 'value refused by the database');
+      status = 400;
+      body = { code: ErrorCode.validation, message: 'A value in the request is out of range or not valid.' };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       status = 500;
