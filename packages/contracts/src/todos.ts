@@ -19,6 +19,7 @@ export const TODO_MESSAGES = {
   noSuchWorkflow: 'This workflow does not exist.',
   othersTodos: "You may not see other people's todos.",
   mayNotDelete: 'Only its creator, its assignee or a supervisor may delete this todo.',
+  mayNotChange: 'Only its creator, its assignee or a supervisor may change this todo.',
   oneListAtATime: 'Ask for the todos of a workflow or of an assignee, not both.',
 } as const;
 const M = TODO_MESSAGES;

@@ -12,8 +12,8 @@ export function mayListTodosOf(user: SessionUser, assignedTo: string): boolean {
   return assignedTo === user.uid || hasPermission(user.role, Permission.viewAllTodos);
 }
 
-/** A todo is deleted by its creator, its assignee, or a holder of VIEW_ALL_TODOS. */
-export function mayDeleteTodo(user: SessionUser, todo: { createdBy: string; assignedTo: string }): boolean {
+/** A todo is changed or deleted by its creator, its assignee, or a holder of VIEW_ALL_TODOS. */
+export function mayChangeTodo(user: SessionUser, todo: { createdBy: string; assignedTo: string }): boolean {
   return (
     todo.createdBy === user.uid ||
     todo.assignedTo === user.uid ||

@@ -47,7 +47,8 @@ export function todoRoutes(todos: TodoService): FastifyPluginAsyncZod {
         config: write,
         schema: {
           tags,
-          description: 'Toggles the status or edits the fields of the todo form.',
+          description:
+            'Toggles the status or edits the fields of the todo form: by its creator, its assignee or a holder of VIEW_ALL_TODOS.',
           params: TodoIdParamsSchema,
           body: UpdateTodoRequestSchema,
           response: { 200: TodoSchema },

@@ -16,7 +16,7 @@ import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import { recordListReadAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { findLiveWorkflow } from '../workflows/workflows.queries.ts';
-import { assertAssignee, mayDeleteTodo, mayListTodosOf } from './todos.policy.ts';
+import { assertAssignee, mayChangeTodo, mayListTodosOf } from './todos.policy.ts';
 import {
   countTodos,
   findTodoRow,
@@ -130,6 +130,7 @@ export function createTodoService(deps: { db: Db; clock: Clock; writeChange: Cha
       await writeChange(async (tx) => {
         const before = await lockTodo(tx, id);
         if (!before) throw new AppError(ErrorCode.notFound, M.notFound);
+        if (!mayChangeTodo(auth.user, before)) throw new AppError(ErrorCode.forbidden, M.mayNotChange);
         if (input.assignedTo && input.assignedTo !== before.assignedTo)
           await assertAssignee(tx, input.assignedTo);
         const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
@@ -164,7 +165,7 @@ export function createTodoService(deps: { db: Db; clock: Clock; writeChange: Cha
       await writeChange(async (tx) => {
         const todo = await lockTodo(tx, id);
         if (!todo) throw new AppError(ErrorCode.notFound, M.notFound);
-        if (!mayDeleteTodo(auth.user, todo)) throw new AppError(ErrorCode.forbidden, M.mayNotDelete);
+        if (!mayChangeTodo(auth.user, todo)) throw new AppError(ErrorCode.forbidden, M.mayNotDelete);
         const deleted = await updateTodo(tx, id, { deletedAt: clock.now(), updatedAt: clock.now() });
         return {
           result: undefined,

@@ -276,6 +276,38 @@ describe('todos', () => {
     });
   });
 
+  describe('change', () => {
+    it('lets the creator, the assignee and a supervisor change a todo, and no one else', async () => {
+      const todo = await add({ assignedTo: otherAdmin.id });
+      const outsider = await signedIn('TELECARE_ADMIN');
+      for (const edit of [
+        { status: 'completed' },
+        { assignedTo: outsider.id },
+        { description: 'mine now' },
+      ]) {
+        const refused = await call('PATCH', `/api/admin/todo/${todo.id}`, edit, outsider.token);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe(M.mayNotChange);
+      }
+      const [unchanged] = await t.db.select().from(todos).where(eq(todos.id, todo.id));
+      expect(unchanged).toMatchObject({
+        status: todo.status,
+        assignedTo: otherAdmin.id,
+        description: todo.description,
+      });
+      expect(await auditOf('todo.updated', todo.id)).toHaveLength(0);
+      for (const [status, token] of [
+        ['completed', admin.token],
+        ['uncompleted', otherAdmin.token],
+        ['completed', supervisor.token],
+      ] as const) {
+        const res = await call('PATCH', `/api/admin/todo/${todo.id}`, { status }, token);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().status).toBe(status);
+      }
+    });
+  });
+
   describe('delete', () => {
     it('lets the creator, the assignee and a supervisor delete (soft, audited), and no one else', async () => {
       const byCreator = await add({ assignedTo: otherAdmin.id });
