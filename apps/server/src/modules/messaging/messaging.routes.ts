@@ -65,7 +65,7 @@ export function messagingRoutes(
     app.get(
       '/api/admin/messages/failed',
       { config: write, schema: { tags, response: { 200: FailedMessagesResponseSchema } } },
-      async () => ({ rows: await messaging.failedMessages() }),
+      async (request) => ({ rows: await messaging.failedMessages(requireAuth(request), originOf(request)) }),
     );
     app.post(
       '/api/admin/messages/:id/retry',
@@ -83,7 +83,9 @@ export function messagingRoutes(
     app.get(
       '/api/admin/messages/unmatched',
       { config: write, schema: { tags, response: { 200: UnmatchedSmsResponseSchema } } },
-      async () => ({ rows: await messaging.unmatchedReplies() }),
+      async (request) => ({
+        rows: await messaging.unmatchedReplies(requireAuth(request), originOf(request)),
+      }),
     );
 
     if (options.development) {

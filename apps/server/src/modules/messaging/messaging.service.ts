@@ -8,6 +8,7 @@ import { enqueueJobs } from '../../jobs/job-runner.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
+import { recordListReadAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { recordSmsReply } from '../sms-sequence/sms-replies.ts';
 import { SMS_JOB, SMS_MAX_ATTEMPTS } from '../sms-sequence/sms-sequence.planner.ts';
@@ -88,8 +89,13 @@ export function createMessagingService(deps: {
       });
     },
 
-    async failedMessages(): Promise<FailedMessage[]> {
+    async failedMessages(auth: AuthContext, origin: RequestOrigin): Promise<FailedMessage[]> {
       const rows = await selectFailedSms(db);
+      await recordListReadAudit(db, {
+        action: 'sms.failed.viewed',
+        ...auditedBy(auth, origin),
+        details: { smsIds: rows.map((row) => row.id) },
+      });
       return rows.map((row) => ({
         id: row.id,
         workflowId: row.workflowId,
@@ -105,8 +111,14 @@ export function createMessagingService(deps: {
       return rows.map(({ finishedAt, ...row }) => ({ ...row, failedAt: finishedAt?.toISOString() ?? null }));
     },
 
-    async unmatchedReplies(): Promise<UnmatchedSms[]> {
+    /** Patients' numbers and reply texts: the read is audited. */
+    async unmatchedReplies(auth: AuthContext, origin: RequestOrigin): Promise<UnmatchedSms[]> {
       const rows = await selectUnmatchedSms(db);
+      await recordListReadAudit(db, {
+        action: 'sms.unmatched.viewed',
+        ...auditedBy(auth, origin),
+        details: { smsIds: rows.map((row) => row.id) },
+      });
       return rows.map((row) => ({
         id: row.id,
         phoneNumber: row.phoneNumber,

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { addDays, dayAt, instantAt } from '@telecare/domain/calendar';
 import { MOBILE_REFUSED } from '@telecare/domain/phone-numbers';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
@@ -443,6 +443,13 @@ describe('the automatic SMS sequence through a Twilio-style provider', () => {
       headers: await staff(),
     });
     expect(list.json().rows.map((r: { id: string }) => r.id)).toContain(row?.id);
+    const [read] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'sms.unmatched.viewed'))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(read?.details).toMatchObject({ smsIds: expect.arrayContaining([row?.id]) });
   });
 
   it('retries with backoff: three provider errors then success sends once, after 4 attempts 1, 2 and 4 minutes apart', async () => {

@@ -26,7 +26,7 @@ export function trackingRoutes(tracking: TrackingService): FastifyPluginAsyncZod
           response: { 200: TrackPatientCheckResponseSchema },
         },
       },
-      async (request) => tracking.check(request.query.clientId),
+      async (request) => tracking.check(requireAuth(request), originOf(request), request.query.clientId),
     );
 
     app.post(
@@ -58,7 +58,8 @@ export function trackingRoutes(tracking: TrackingService): FastifyPluginAsyncZod
           response: { 200: ClientWorkflowsResponseSchema },
         },
       },
-      async (request) => tracking.listClientWorkflows(request.query.clientId),
+      async (request) =>
+        tracking.listClientWorkflows(requireAuth(request), originOf(request), request.query.clientId),
     );
   };
 }

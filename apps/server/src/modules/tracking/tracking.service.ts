@@ -5,6 +5,7 @@ import type { workflows } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { auditedBy, createChangeWriter } from '../../lib/write-change.ts';
+import { recordListReadAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { openWorkflow } from '../workflows/open-workflow.ts';
 import { clientExists, selectClientWorkflows } from './tracking.queries.ts';
@@ -31,17 +32,37 @@ export function createTrackingService(deps: { db: Db; changes: ChangeFeed }) {
     if (!(await clientExists(db, clientId))) throw new AppError(ErrorCode.notFound, CLIENT_NOT_FOUND);
   }
 
+  /** Which of a client's workflows were shown, and to whom. */
+  function auditRead(
+    actor: AuthContext,
+    origin: RequestOrigin,
+    clientId: string,
+    rows: { id: string }[],
+    lists: 'active' | 'all',
+  ) {
+    return recordListReadAudit(db, {
+      action: 'client.workflows.viewed',
+      ...auditedBy(actor, origin),
+      entityType: 'client',
+      entityId: clientId,
+      details: { lists, workflowIds: rows.map((row) => row.id) },
+    });
+  }
+
   return {
-    /** The client's workflows on the active list (the modal shows when there is any). */
-    async check(clientId: string) {
+    /** The client's workflows on the active list (the modal shows when there is any); the read is audited. */
+    async check(actor: AuthContext, origin: RequestOrigin, clientId: string) {
       await knownClient(clientId);
       const rows = await selectClientWorkflows(db, clientId, { activeOnly: true });
+      await auditRead(actor, origin, clientId, rows, 'active');
       return { activeWorkflows: rows.map(toClientWorkflow) };
     },
 
-    async listClientWorkflows(clientId: string) {
+    async listClientWorkflows(actor: AuthContext, origin: RequestOrigin, clientId: string) {
       await knownClient(clientId);
-      return { workflows: (await selectClientWorkflows(db, clientId)).map(toClientWorkflow) };
+      const rows = await selectClientWorkflows(db, clientId);
+      await auditRead(actor, origin, clientId, rows, 'all');
+      return { workflows: rows.map(toClientWorkflow) };
     },
 
     /** A new workflow for the client (Track, or Track Anyway after the warning); audited, live. */

@@ -111,6 +111,16 @@ describe('track patients', () => {
       res.json().workflow.id,
       active.id,
     ]);
+    const reads = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'client.workflows.viewed'), eq(auditEvents.entityId, client.id)))
+      .orderBy(auditEvents.id);
+    expect(reads.map((r) => r.details)).toEqual([
+      { lists: 'active', workflowIds: [active.id] },
+      { lists: 'all', workflowIds: [res.json().workflow.id, active.id] },
+    ]);
+    expect(reads.every((r) => r.actorUserId === adminId)).toBe(true);
   });
 
   it('does not count archived, history or deleted workflows as active', async () => {
