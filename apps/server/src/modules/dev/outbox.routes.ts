@@ -14,15 +14,20 @@ const OutboxMessageSchema = z.object({
   createdAt: z.date(),
 });
 
+/** The names this machine answers to; any other Host is a page that rebound its own name to us. */
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;
+
 /**
  * The caller is on this machine: judged by the socket's own address, never by forwarded headers. A
  * request that came through a proxy (it carries a forwarded header) is refused even from loopback,
- * since a proxy on this machine would make every caller look local.
+ * since a proxy on this machine would make every caller look local. The Host must name this machine
+ * too: a web page whose own name was rebound to 127.0.0.1 (DNS rebinding) sends its name as Host.
  */
 export async function refuseOtherMachines(request: FastifyRequest) {
   const forwarded =
     request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  if (!isLoopback(request.socket.remoteAddress ?? '') || forwarded) {
+  const localHost = LOCAL_HOST.test(request.headers.host ?? '');
+  if (!isLoopback(request.socket.remoteAddress ?? '') || forwarded || !localHost) {
     throw new AppError(ErrorCode.forbidden, 'The outbox can be read from this machine only.');
   }
 }

@@ -21,6 +21,24 @@ describe('the development outbox', () => {
       expect(res.statusCode, address).toBe(200);
       expect(res.json()).toHaveProperty('messages');
     }
+    for (const host of ['localhost:3000', '127.0.0.1:5173', '[::1]:3000', 'LOCALHOST']) {
+      expect((await read('127.0.0.1', { host })).statusCode, host).toBe(200);
+    }
+  });
+
+  it("refuses a page that rebound its name to this machine: the Host is not this machine's", async () => {
+    for (const host of ['rebind.attacker.example:3000', 'localhost.attacker.example', '192.168.1.5:5173']) {
+      const res = await read('127.0.0.1', { host });
+      expect(res.statusCode, host).toBe(403);
+    }
+    const inbound = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/sms/inbound',
+      remoteAddress: '127.0.0.1',
+      headers: { host: 'rebind.attacker.example:3000' },
+      payload: { from: '+61400000000', body: 'yes' },
+    });
+    expect(inbound.statusCode).toBe(403);
   });
 
   it('refuses callers from elsewhere, whatever their forwarded headers say', async () => {
