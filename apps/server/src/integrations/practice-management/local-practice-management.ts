@@ -202,15 +202,17 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
   }
 
   /**
-   * One booking per specialist at a time: the row lock makes a concurrent booking wait, then see this
-   * one. Whether [start, end) is inside a timeslot and free (apart from the appointment `exceptId`).
+   * Whether [start, end) is inside a timeslot and free (apart from the appointment `exceptId`). The
+   * share lock on the specialist's row keeps a schedule change (which locks it for update) out until
+   * this booking commits, but lets bookings of the same specialist run side by side: two of them
+   * that overlap are told apart by the `appointments_no_overlap` constraint (decision 0040).
    */
   async function lockedTimeIsFree(specialistId: string, start: Date, end: Date, exceptId?: string) {
     const [specialist] = await db
       .select({ id: specialists.id })
       .from(specialists)
       .where(eq(specialists.id, specialistId))
-      .for('update');
+      .for('share');
     if (!specialist) return false;
     if (!(await insideTimeslot(specialistId, start, end))) return false;
     return !(await overlapsBooking(specialistId, start, end, exceptId));
