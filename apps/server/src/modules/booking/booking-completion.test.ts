@@ -190,4 +190,39 @@ describe('booking completion (RT note, auto notes, activities, video link)', () 
       'https://meet.telecare.example/dr-zoom',
     );
   });
+
+  it("the workflow panel's detail carries the notes (both parts) and the video link", async () => {
+    const date = day(7);
+    const { specialist, workflow } = await bookable([date], {
+      videoLink: 'https://meet.telecare.example/dr-panel',
+    });
+    const booked = await call(
+      'POST',
+      booking(workflow.id, specialist.id, date, { dialInMethod: 'zoom', notes: 'Needs interpreter' }),
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    const detailOf = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/workflow/${workflow.id}`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().appointment as { notes: string; dialInMethod: string; videoLink: string | null };
+    };
+    const zoom = await detailOf();
+    expect(zoom).toMatchObject({ dialInMethod: 'zoom', videoLink: 'https://meet.telecare.example/dr-panel' });
+    expect(userNotes(zoom.notes)).toBe('Needs interpreter');
+    expect(autoNotes(zoom.notes)).toEqual(expect.arrayContaining(['Dial-in: zoom', 'CONT/TBC: CONT']));
+
+    // No Zoom, no link, even when the specialist has one.
+    const other = await bookable([date], { videoLink: 'https://meet.telecare.example/dr-other' });
+    await call('DELETE', { id: workflow.id, appointmentId: booked.json().appointment.id });
+    const phone = await call(
+      'POST',
+      booking(workflow.id, other.specialist.id, date, { dialInMethod: 'phone' }),
+    );
+    expect(phone.statusCode, phone.body).toBe(201);
+    expect(await detailOf()).toMatchObject({ dialInMethod: 'phone', videoLink: null });
+  });
 });
