@@ -24,6 +24,12 @@ export function createChangeFeed(database: Pick<Database, 'listen'>) {
     async publish(db: Db, event: ChangeEvent) {
       await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
     },
+    /** Several events in one statement (one round trip inside the writer's transaction). */
+    async publishAll(db: Db, events: readonly ChangeEvent[]) {
+      if (events.length === 0) return;
+      const notifies = events.map((event) => sql`pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
+      await db.execute(sql`select ${sql.join(notifies, sql`, `)}`);
+    },
     /**
      * Resolves once this process is LISTENing, so no change committed afterwards is missed. `onGap`
      * runs when listening resumed after the database connection was lost: changes may have been missed.

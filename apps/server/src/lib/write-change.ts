@@ -21,7 +21,7 @@ export function createChangeWriter(deps: { db: Db; changes: ChangeFeed }): Chang
       const tx = transaction as unknown as Db;
       const { result, audit = [], events = [] } = await work(tx);
       for (const row of audit) await recordAudit(tx, row);
-      for (const event of events) await changes.publish(tx, event);
+      await changes.publishAll(tx, events);
       published = events;
       return result;
     });
