@@ -156,6 +156,20 @@ describe('booking completion (RT note, auto notes, activities, video link)', () 
     expect(
       await t.db.select().from(workflowActivities).where(eq(workflowActivities.workflowId, workflow.id)),
     ).toHaveLength(1);
+
+    // The form sends staff's part only: it replaces that part, the auto lines stay and grow.
+    const edited = await call('PATCH', {
+      id: workflow.id,
+      appointmentId,
+      startDateTime: instantAt(later, '09:30', ZONE).toISOString(),
+      duration: 30,
+      notes: 'Needs interpreter (Greek)',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = (await appointmentOf(appointmentId))?.notes;
+    expect(userNotes(after)).toBe('Needs interpreter (Greek)');
+    expect(autoNotes(after)).toHaveLength(autoNotes(notes).length + 2);
+    expect(autoNotes(after).slice(0, autoNotes(notes).length)).toEqual(autoNotes(notes));
   });
 
   it('a cancel writes the cancel activity with its reason', async () => {

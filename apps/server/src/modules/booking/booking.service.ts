@@ -418,7 +418,7 @@ export function createBookingService(deps: {
         const zone = current.timezone;
         const from = `${formatDateTimeAt(current.startDateTime, zone)} (${zone})`;
         await updateAppointmentExtras(tx, moved.appointmentId, {
-          notes: joinNotes(current.notes, [
+          notes: joinNotes(input.notes === undefined ? current.notes : input.notes, [
             ...autoNotes(current.notes),
             `Rescheduled from ${from} by ${actor.user.firstName} ${actor.user.lastName}`,
           ]),
