@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   appointments,
@@ -21,6 +21,9 @@ import type {
   PmReferral,
   PracticeManagement,
 } from './practice-management.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The `appointments_no_overlap` exclusion constraint (migration 0010) refused the row. */
 function isOverlapViolation(e: unknown): boolean {
@@ -176,6 +179,10 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
       .where(
         and(
           eq(specialistAvailability.specialistId, specialistId),
+          // Every zone is within a day of UTC: only the days around the booking can hold it, and the
+          // (specialist, date) index finds them instead of converting every day the specialist has.
+          gte(specialistAvailability.fullDate, utcDay(start.getTime() - DAY_MS)),
+          lte(specialistAvailability.fullDate, utcDay(end.getTime() + DAY_MS)),
           sql`${slotStart} <= ${start.toISOString()}::timestamptz`,
           sql`${slotEnd} >= ${end.toISOString()}::timestamptz`,
         ),
@@ -192,6 +199,8 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
         and(
           eq(appointments.specialistId, specialistId),
           isNull(appointments.cancelledAt),
+          // No appointment lasts a day: a lower bound lets the (specialist, start) index stop early.
+          gt(appointments.startDateTime, new Date(start.getTime() - DAY_MS)),
           lt(appointments.startDateTime, end),
           gt(appointments.endDateTime, start),
           exceptId ? ne(appointments.id, exceptId) : undefined,
