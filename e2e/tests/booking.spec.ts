@@ -42,6 +42,18 @@ test('book an appointment on a free timeslot, then cancel it', async ({ page }) 
   const row = await openWorkflow(page, 'To Book');
   await page.getByRole('button', { name: 'Add Appointment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Appointment' });
+  // Bad input first: the checks answer one at a time, in the spec's order.
+  const create = dialog.getByRole('button', { name: 'Create' });
+  await create.click();
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'The sms template can not be empty.' }),
+  ).toBeVisible();
+  await choose(page, dialog, 'SMS template set', DEMO_SMS_TEMPLATE_SET);
+  await create.click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'The time is not available.' })).toBeVisible();
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'The sms template can not be empty.' }),
+  ).toHaveCount(0);
 
   const practitioner = dialog.getByRole('combobox', { name: 'Practitioner' });
   const freeDay = dialog.locator('button[aria-label*="free timeslots"]:not([disabled])').first();
@@ -94,31 +106,69 @@ test('book an appointment on a free timeslot, then cancel it', async ({ page }) 
     .getByRole('option', { name: `TBC ${today}` })
     .click();
 
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(
-    dialog.getByRole('alert').filter({ hasText: 'The sms template can not be empty.' }),
-  ).toBeVisible();
-  await choose(page, dialog, 'SMS template set', DEMO_SMS_TEMPLATE_SET);
+  await dialog.getByLabel('Notes').fill('Needs interpreter');
+  await expect(dialog.getByRole('combobox', { name: 'SMS template set' })).toHaveValue(DEMO_SMS_TEMPLATE_SET);
   await page.screenshot({ path: 'e2e/artifacts/add-appointment.png' });
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('action-banner')).toContainText('action completed');
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Booked');
+
+  // The panel shows staff's notes, the auto part after the marker, and the Zoom link (B 2, B 9).
+  const details = page.getByRole('group', { name: 'Appointment details' });
+  await expect(details).toContainText('Appointment notes Needs interpreter');
+  const added = details.getByRole('group', { name: 'Added by Telecare' });
+  await expect(added).toContainText('-- Added by Telecare --');
+  await expect(added).toContainText(/Booked by .+ on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expect(added).toContainText('Dial-in: zoom');
+  await expect(details.getByRole('link', { name: /^https:\/\/meet\.telecare\.example\// })).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/booked.png' });
 
-  // Reschedule opens on the booked (future) month, with the booked day chosen.
+  // Reschedule opens on the booked (future) month, with the booked day chosen; staff's notes only.
   await page.getByRole('button', { name: 'Reschedule Appointment' }).click();
   const reschedule = page.getByRole('dialog', { name: 'Reschedule Appointment' });
   const [day, month, year] = bookedDay.slice(0, 10).split('/').map(Number) as [number, number, number];
   await expect(reschedule).toContainText(monthHeading(new Date(year, month - 1, day)));
-  await reschedule.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reschedule.getByLabel('Notes')).toHaveValue('Needs interpreter');
+  // A free day a week or more later: a postpone of whole weeks, with the reason.
+  const bookedTime = Date.UTC(year, month - 1, day);
+  const laterDay = async () => {
+    for (const label of await reschedule
+      .locator('button[aria-label*="free timeslots"]:not([disabled])')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))) {
+      const [d, m, y] = label.slice(0, 10).split('/').map(Number) as [number, number, number];
+      if (Date.UTC(y, m - 1, d) - bookedTime >= 7 * 86_400_000) return label;
+    }
+    return undefined;
+  };
+  let later = await laterDay();
+  for (let step = 0; step < 3 && !later; step++) {
+    await reschedule.getByRole('button', { name: 'Next month' }).click();
+    await page.waitForTimeout(400);
+    later = await laterDay();
+  }
+  expect(later, 'a free day a week or more after the booked one').toBeTruthy();
+  await reschedule.locator(`button[aria-label="${later}"]`).click();
+  await reschedule.getByRole('group', { name: 'Timeslots' }).getByRole('button').first().click();
+  await reschedule.getByLabel('Reason').fill('Specialist away');
+  await reschedule.getByRole('button', { name: 'Reschedule', exact: true }).click();
   await expect(reschedule).toBeHidden();
+  await expect(page.getByRole('group', { name: 'Added by Telecare' })).toContainText(
+    /Rescheduled from .+ by /,
+  );
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const activity = page.getByRole('tabpanel');
+  await expect(activity).toContainText('postpone');
+  await expect(activity).toContainText('Specialist away');
 
   await page.getByRole('button', { name: 'Cancel Appointment' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
+  await cancel.getByLabel('Reason').fill('Patient unwell');
   await cancel.getByRole('button', { name: 'Cancel Appointment' }).click();
   await expect(page.getByRole('button', { name: 'Add Appointment' })).toBeVisible();
   await expect(row).toContainText('To Book');
+  await expect(activity).toContainText('cancel');
+  await expect(activity).toContainText('Patient unwell');
 });
 
 test("reschedule of a past appointment opens the calendar on today's month", async ({ page }) => {

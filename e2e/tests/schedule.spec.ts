@@ -76,3 +76,81 @@ test('an admin sees the Schedule read-only', async ({ page }) => {
   await choose(page, form, 'Specialist', /.+/);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 });
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+test("a schedule saved by a supervisor shows on another browser's Specialists page at once", async ({
+  page,
+  browser,
+}) => {
+  // Past the demo's booked weeks, so a save strands nobody.
+  const monday = mondayAhead(16);
+  const monthsAhead =
+    (Number(monday.slice(0, 4)) - new Date().getUTCFullYear()) * 12 +
+    Number(monday.slice(5, 7)) -
+    (new Date().getUTCMonth() + 1);
+
+  // The other browser: an admin on the Specialists page, on that month.
+  const watcherContext = await browser.newContext();
+  const watcher = await watcherContext.newPage();
+  await signIn(watcher, DEMO_ADMIN);
+  await watcher.getByRole('link', { name: 'Specialists', exact: true }).click();
+  await watcher
+    .getByRole('navigation', { name: 'Specialities' })
+    .getByRole('button', { name: /^Cardiology/ })
+    .click();
+  const card = watcher.getByRole('article').first();
+  await expect(card).toBeVisible();
+  const name = ((await card.getByRole('heading', { level: 3 }).textContent()) ?? '').trim();
+  const lastName = name.split(' ').at(-1) ?? '';
+  for (let i = 0; i < monthsAhead; i++) await card.getByRole('button', { name: 'Next month' }).click();
+  await expect(card.getByRole('button', { name: ddmmyyyy(monday), exact: false }).first()).toBeVisible();
+  await expect(watcher.getByLabel('Loading free dates')).toHaveCount(0);
+  // A weekday of that month the specialist does not work yet.
+  let day = '';
+  for (let d = 0; d < 28 && !day; d++) {
+    const candidate = addDays(monday, d);
+    const weekday = new Date(`${candidate}T00:00:00Z`).getUTCDay();
+    if (candidate.slice(0, 7) !== monday.slice(0, 7) || weekday === 0 || weekday === 6) continue;
+    if ((await card.getByRole('button', { name: ddmmyyyy(candidate), exact: true }).count()) > 0)
+      day = candidate;
+  }
+  expect(day, 'a weekday without availability').not.toBe('');
+  const dayButton = card.getByRole('button', { name: new RegExp(`^${ddmmyyyy(day)}`) });
+  await expect(dayButton).toHaveAccessibleName(ddmmyyyy(day));
+
+  // The supervisor adds that day, 09:00-12:00, to the same specialist.
+  await signIn(page, DEMO_SUPERVISOR);
+  await page.getByRole('link', { name: 'Schedule' }).click();
+  const form = page.getByRole('region', { name: 'Schedule form' });
+  await choose(page, form, 'Specialist', new RegExp(`${lastName}$`));
+  await choose(page, form, 'Timezone', 'Australia/Melbourne');
+  await choose(page, form, 'Appointment length', '30-15 (new 30, review 15 min)');
+  await form.getByRole('radio', { name: 'Repeat schedule' }).check();
+  await form.getByLabel('Every (weeks)').fill('1');
+  await form.getByLabel('From').fill(day);
+  await form.getByLabel('To').fill(day);
+  await form
+    .getByRole('checkbox', { name: WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()] ?? '' })
+    .check();
+  await form.getByRole('button', { name: 'Add timeslot' }).click();
+  await choose(page, form, 'Start', '09:00');
+  await choose(page, form, 'End', '12:00');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Create specialist available dates success.')).toBeVisible();
+
+  // The watcher's calendar marks the day available without a reload (the change feed).
+  await expect(dayButton).toHaveAccessibleName(`${ddmmyyyy(day)}, available`);
+  await watcher.screenshot({ path: 'e2e/artifacts/specialists-live-schedule.png' });
+
+  // The supervisor sees it on the Specialists page too.
+  await page.getByRole('link', { name: 'Specialists', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Specialities' })
+    .getByRole('button', { name: /^Cardiology/ })
+    .click();
+  const own = page.getByRole('article', { name });
+  for (let i = 0; i < monthsAhead; i++) await own.getByRole('button', { name: 'Next month' }).click();
+  await expect(own.getByRole('button', { name: `${ddmmyyyy(day)}, available` })).toBeVisible();
+  await watcherContext.close();
+});

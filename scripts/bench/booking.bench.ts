@@ -6,6 +6,7 @@
  *
  *   DATABASE_URL=postgres://... npx tsx scripts/bench/booking.bench.ts [requests] [races]
  *
+ * BENCH_KEEP=1 keeps the database afterwards; BENCH_CPU_PROF_DIR writes the API process's CPU profile.
  * `races` (default 0): that many extra races of 10 clients booking one slot each, counting double
  * bookings afterwards (the reliability check; 1,000 races take minutes).
  */
@@ -105,9 +106,15 @@ const user = await createUser(db, { role: 'TELECARE_SUPERVISOR' });
 const token = await createSessionToken(db, user.id, new Date());
 await db.execute(sql`ANALYZE`);
 
+const profileDir = process.env.BENCH_CPU_PROF_DIR;
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))],
+  [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    '--import',
+    'tsx',
+    fileURLToPath(new URL('serve-api.ts', import.meta.url)),
+  ],
   { env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const [port] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
@@ -206,6 +213,7 @@ http.close();
 server.kill('SIGTERM');
 await once(server, 'exit');
 await database.close();
+if (process.env.BENCH_KEEP === '1') process.exit(0);
 const cleanup = new pg.Client({ connectionString: baseUrl });
 await cleanup.connect();
 await cleanup.query(`DROP DATABASE IF EXISTS ${benchName} WITH (FORCE)`);

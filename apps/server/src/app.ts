@@ -32,6 +32,7 @@ import { createThrottle } from './modules/auth/throttle.ts';
 import type { AppointmentChangeListener } from './modules/booking/appointment-changes.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { createBookingService } from './modules/booking/booking.service.ts';
+import { createFreeDaysCache } from './modules/booking/free-days-cache.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { createClientService } from './modules/clients/clients.service.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
@@ -204,10 +205,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     clientRoutes(createClientService({ db, changes, practiceManagement: createLocalPracticeManagement })),
   );
+  const freeDaysCache = createFreeDaysCache({ db, changes });
+  await freeDaysCache.start();
   const booking = createBookingService({
     db,
     clock,
     changes,
+    freeDaysCache,
     practiceManagement: createLocalPracticeManagement,
     appointmentListeners: [
       ...(deps.appointmentListeners ?? []),
@@ -221,7 +225,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(scheduleRoutes(createScheduleService({ db, clock, writeChange })));
   await app.register(trackingRoutes(createTrackingService({ db, changes })));
   await app.register(todoRoutes(createTodoService({ db, clock, writeChange })));
-  await app.register(specialistRoutes(createSpecialistService({ db, clock, writeChange })));
+  await app.register(specialistRoutes(createSpecialistService({ db, clock, writeChange, freeDaysCache })));
   await app.register(documentRoutes(createDocumentService({ db, storage })));
   let extraction: ReturnType<typeof startExtractionSweep> | undefined;
   const inbox = createReferralInboxService({

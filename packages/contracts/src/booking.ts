@@ -132,6 +132,8 @@ export const RescheduleBookingRequestSchema = z.object({
   duration: z.number().int().positive().nullable().optional(),
   /** Why (kept on the postpone activity when the appointment moves to a later day). */
   reason: optionalText,
+  /** Staff's part of the notes (the auto part after the marker is kept); unchanged when absent. */
+  notes: z.string().trim().max(2000).nullable().optional(),
 });
 export type RescheduleBookingRequest = z.input<typeof RescheduleBookingRequestSchema>;
 

@@ -96,7 +96,11 @@ export const WorkflowDetailSchema = z.object({
       consultationType: z.enum(['NEW', 'REVIEW']),
       specialistName: z.string(),
       siteName: z.string().nullable(),
+      /** Staff's notes, then the server's lines after AUTO_NOTES_MARKER (packages/domain/booking-notes). */
       notes: z.string().nullable(),
+      dialInMethod: z.string().nullable(),
+      /** The Zoom join URL (the specialist's video link unless the appointment has its own; V-31). */
+      videoLink: z.string().nullable(),
     })
     .nullable(),
   site: z.object({ id: z.string(), name: z.string() }).nullable(),

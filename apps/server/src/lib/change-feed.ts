@@ -11,6 +11,7 @@ export const CHANGE_CHANNEL = 'telecare_changes';
 export function createChangeFeed(database: Pick<Database, 'listen'>) {
   const listeners = new Set<(event: ChangeEvent) => void>();
   const gapListeners = new Set<() => void>();
+  const committedListeners = new Set<(events: readonly ChangeEvent[]) => void>();
   let stopListening: Promise<() => Promise<void>> | undefined;
 
   function deliver(payload: string) {
@@ -22,6 +23,12 @@ export function createChangeFeed(database: Pick<Database, 'listen'>) {
   return {
     async publish(db: Db, event: ChangeEvent) {
       await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
+    },
+    /** Several events in one statement (one round trip inside the writer's transaction). */
+    async publishAll(db: Db, events: readonly ChangeEvent[]) {
+      if (events.length === 0) return;
+      const notifies = events.map((event) => sql`pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
+      await db.execute(sql`select ${sql.join(notifies, sql`, `)}`);
     },
     /**
      * Resolves once this process is LISTENing, so no change committed afterwards is missed. `onGap`
@@ -39,8 +46,21 @@ export function createChangeFeed(database: Pick<Database, 'listen'>) {
         if (onGap) gapListeners.delete(onGap);
       };
     },
+    /**
+     * In this process only, right after a change writer's transaction committed (before its NOTIFY
+     * comes back): for in-process caches that must never answer from before a change they made.
+     */
+    afterCommit(listener: (events: readonly ChangeEvent[]) => void) {
+      committedListeners.add(listener);
+      return () => committedListeners.delete(listener);
+    },
+    committed(events: readonly ChangeEvent[]) {
+      if (events.length === 0) return;
+      for (const listener of committedListeners) listener(events);
+    },
     async close() {
       listeners.clear();
+      committedListeners.clear();
       gapListeners.clear();
       if (stopListening) await (await stopListening)();
     },

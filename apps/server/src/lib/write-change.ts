@@ -15,14 +15,19 @@ export type ChangeWriter = <T>(work: (tx: Db) => Promise<ChangeRecord<T>>) => Pr
  */
 export function createChangeWriter(deps: { db: Db; changes: ChangeFeed }): ChangeWriter {
   const { db, changes } = deps;
-  return (work) =>
-    db.transaction(async (transaction) => {
+  return async (work) => {
+    let published: ChangeEvent[] = [];
+    const result = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const { result, audit = [], events = [] } = await work(tx);
       for (const row of audit) await recordAudit(tx, row);
-      for (const event of events) await changes.publish(tx, event);
+      await changes.publishAll(tx, events);
+      published = events;
       return result;
     });
+    changes.committed(published);
+    return result;
+  };
 }
 
 /** The actor columns of an audit row for a signed-in staff member's request. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   appointments,
@@ -21,6 +21,9 @@ import type {
   PmReferral,
   PracticeManagement,
 } from './practice-management.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The `appointments_no_overlap` exclusion constraint (migration 0010) refused the row. */
 function isOverlapViolation(e: unknown): boolean {
@@ -176,6 +179,10 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
       .where(
         and(
           eq(specialistAvailability.specialistId, specialistId),
+          // Every zone is within a day of UTC: only the days around the booking can hold it, and the
+          // (specialist, date) index finds them instead of converting every day the specialist has.
+          gte(specialistAvailability.fullDate, utcDay(start.getTime() - DAY_MS)),
+          lte(specialistAvailability.fullDate, utcDay(end.getTime() + DAY_MS)),
           sql`${slotStart} <= ${start.toISOString()}::timestamptz`,
           sql`${slotEnd} >= ${end.toISOString()}::timestamptz`,
         ),
@@ -192,6 +199,8 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
         and(
           eq(appointments.specialistId, specialistId),
           isNull(appointments.cancelledAt),
+          // No appointment lasts a day: a lower bound lets the (specialist, start) index stop early.
+          gt(appointments.startDateTime, new Date(start.getTime() - DAY_MS)),
           lt(appointments.startDateTime, end),
           gt(appointments.endDateTime, start),
           exceptId ? ne(appointments.id, exceptId) : undefined,
@@ -202,15 +211,17 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
   }
 
   /**
-   * One booking per specialist at a time: the row lock makes a concurrent booking wait, then see this
-   * one. Whether [start, end) is inside a timeslot and free (apart from the appointment `exceptId`).
+   * Whether [start, end) is inside a timeslot and free (apart from the appointment `exceptId`). The
+   * share lock on the specialist's row keeps a schedule change (which locks it for update) out until
+   * this booking commits, but lets bookings of the same specialist run side by side: two of them
+   * that overlap are told apart by the `appointments_no_overlap` constraint (decision 0040).
    */
   async function lockedTimeIsFree(specialistId: string, start: Date, end: Date, exceptId?: string) {
     const [specialist] = await db
       .select({ id: specialists.id })
       .from(specialists)
       .where(eq(specialists.id, specialistId))
-      .for('update');
+      .for('share');
     if (!specialist) return false;
     if (!(await insideTimeslot(specialistId, start, end))) return false;
     return !(await overlapsBooking(specialistId, start, end, exceptId));

@@ -160,7 +160,10 @@ export function createAppointmentRequestService(deps: {
               details: { workflowId: workflow.id, appointmentId: booked.appointmentId },
             },
           ],
-          events: [{ type: 'workflow.changed' as const, ids: [workflow.id] }],
+          events: [
+            { type: 'workflow.changed' as const, ids: [workflow.id] },
+            { type: 'schedule.changed' as const, ids: [booked.specialistId] },
+          ],
         };
       });
     },

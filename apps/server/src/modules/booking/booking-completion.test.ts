@@ -156,6 +156,20 @@ describe('booking completion (RT note, auto notes, activities, video link)', () 
     expect(
       await t.db.select().from(workflowActivities).where(eq(workflowActivities.workflowId, workflow.id)),
     ).toHaveLength(1);
+
+    // The form sends staff's part only: it replaces that part, the auto lines stay and grow.
+    const edited = await call('PATCH', {
+      id: workflow.id,
+      appointmentId,
+      startDateTime: instantAt(later, '09:30', ZONE).toISOString(),
+      duration: 30,
+      notes: 'Needs interpreter (Greek)',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = (await appointmentOf(appointmentId))?.notes;
+    expect(userNotes(after)).toBe('Needs interpreter (Greek)');
+    expect(autoNotes(after)).toHaveLength(autoNotes(notes).length + 2);
+    expect(autoNotes(after).slice(0, autoNotes(notes).length)).toEqual(autoNotes(notes));
   });
 
   it('a cancel writes the cancel activity with its reason', async () => {
@@ -189,5 +203,40 @@ describe('booking completion (RT note, auto notes, activities, video link)', () 
     expect((await appointmentOf(res.json().appointment.id))?.zoomJoinUrl).toBe(
       'https://meet.telecare.example/dr-zoom',
     );
+  });
+
+  it("the workflow panel's detail carries the notes (both parts) and the video link", async () => {
+    const date = day(7);
+    const { specialist, workflow } = await bookable([date], {
+      videoLink: 'https://meet.telecare.example/dr-panel',
+    });
+    const booked = await call(
+      'POST',
+      booking(workflow.id, specialist.id, date, { dialInMethod: 'zoom', notes: 'Needs interpreter' }),
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    const detailOf = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/workflow/${workflow.id}`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().appointment as { notes: string; dialInMethod: string; videoLink: string | null };
+    };
+    const zoom = await detailOf();
+    expect(zoom).toMatchObject({ dialInMethod: 'zoom', videoLink: 'https://meet.telecare.example/dr-panel' });
+    expect(userNotes(zoom.notes)).toBe('Needs interpreter');
+    expect(autoNotes(zoom.notes)).toEqual(expect.arrayContaining(['Dial-in: zoom', 'CONT/TBC: CONT']));
+
+    // No Zoom, no link, even when the specialist has one.
+    const other = await bookable([date], { videoLink: 'https://meet.telecare.example/dr-other' });
+    await call('DELETE', { id: workflow.id, appointmentId: booked.json().appointment.id });
+    const phone = await call(
+      'POST',
+      booking(workflow.id, other.specialist.id, date, { dialInMethod: 'phone' }),
+    );
+    expect(phone.statusCode, phone.body).toBe(201);
+    expect(await detailOf()).toMatchObject({ dialInMethod: 'phone', videoLink: null });
   });
 });

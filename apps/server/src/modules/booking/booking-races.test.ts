@@ -121,6 +121,39 @@ describe('booking races', () => {
     expect(await doubleBookings(specialist.id)).toBe(0);
   });
 
+  it('a booking racing the deletion of its date: never a live appointment on a deleted date', async () => {
+    const supervisor = await createSessionToken(
+      t.db,
+      (await createUser(t.db, { role: 'TELECARE_SUPERVISOR' })).id,
+    );
+    for (let round = 0; round < 10; round += 1) {
+      const date = day(10 + round);
+      const specialist = await specialistWithDay(date);
+      const workflow = await createWorkflow(t.db, { referralEndDate: '1900-01-01' });
+      const [booked, deleted] = await Promise.all([
+        t.app.inject({
+          method: 'POST',
+          url: URL,
+          headers: bearer(token),
+          payload: booking(workflow.id, specialist.id, date, '10:00'),
+        }),
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/admin/specialists/available-time?specialistId=${specialist.id}&date=${date}`,
+          headers: bearer(supervisor),
+        }),
+      ]);
+      // Either one wins; both at once would be a stranded patient.
+      const outcome = `${booked.statusCode} ${deleted.statusCode}`;
+      expect(['201 409', '400 204', '409 204'], `${booked.body} ${deleted.body}`).toContain(outcome);
+      const live = await t.db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(sql`${appointments.specialistId} = ${specialist.id} AND ${appointments.cancelledAt} IS NULL`);
+      expect(live.length).toBe(booked.statusCode === 201 ? 1 : 0);
+    }
+  });
+
   it('the database itself refuses two overlapping live appointments of one specialist', async () => {
     const date = day(6);
     const specialist = await specialistWithDay(date);

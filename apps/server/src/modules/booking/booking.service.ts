@@ -61,6 +61,7 @@ import {
   runBookingChecks,
 } from './booking-rules.ts';
 import { type FreeDay, localMinutes, openDates, selectFreeDays } from './free-days.ts';
+import type { FreeDaysCache } from './free-days-cache.ts';
 
 type Create = z.output<typeof CreateBookingRequestSchema>;
 type Reschedule = z.output<typeof RescheduleBookingRequestSchema>;
@@ -109,11 +110,17 @@ export function createBookingService(deps: {
   changes: ChangeFeed;
   practiceManagement: PracticeManagementFactory;
   appointmentListeners?: readonly AppointmentChangeListener[];
+  freeDaysCache: FreeDaysCache;
 }) {
-  const { db, clock, changes, practiceManagement } = deps;
+  const { db, clock, changes, practiceManagement, freeDaysCache } = deps;
   const appointmentChanged = appointmentChangeNotifier(deps.appointmentListeners ?? []);
   const write = createChangeWriter({ db, changes });
   const workflowChanged = (id: string) => [{ type: 'workflow.changed' as const, ids: [id] }];
+  /** A booking changes its specialist's free time: calendars refresh and the free-days cache forgets. */
+  const bookingChanged = (workflowId: string, specialistId: string | null) => [
+    ...workflowChanged(workflowId),
+    ...(specialistId ? [{ type: 'schedule.changed' as const, ids: [specialistId] }] : []),
+  ];
 
   /** One specialist's free days (shared with the Specialists page: free-days.ts). */
   const freeDays = (tx: Db, specialistId: string, from: string, to: string, exceptAppointmentId?: string) =>
@@ -340,7 +347,9 @@ export function createBookingService(deps: {
     async availability(query: AvailabilityQuery): Promise<AvailabilitySlotResponse> {
       const month = daysOfMonth(`${query.month.slice(0, 4)}-${query.month.slice(4)}-01`);
       const now = clock.now();
-      const days = await freeDays(db, query.specialistId, month[0] ?? '', month.at(-1) ?? '');
+      const days = await freeDaysCache.freeDays([query.specialistId], month[0] ?? '', month.at(-1) ?? '', {
+        includePrivate: true,
+      });
       const dates = openDates(days, now, query.duration ?? 1).map(({ specialistId: _, ...date }) => date);
       return { specialistId: query.specialistId, month: query.month, dates };
     },
@@ -367,7 +376,7 @@ export function createBookingService(deps: {
               specialistId: specialist.id,
             }),
           ],
-          events: workflowChanged(workflow.id),
+          events: bookingChanged(workflow.id, specialist.id),
         };
       });
     },
@@ -409,7 +418,7 @@ export function createBookingService(deps: {
         const zone = current.timezone;
         const from = `${formatDateTimeAt(current.startDateTime, zone)} (${zone})`;
         await updateAppointmentExtras(tx, moved.appointmentId, {
-          notes: joinNotes(current.notes, [
+          notes: joinNotes(input.notes === undefined ? current.notes : input.notes, [
             ...autoNotes(current.notes),
             `Rescheduled from ${from} by ${actor.user.firstName} ${actor.user.lastName}`,
           ]),
@@ -444,7 +453,7 @@ export function createBookingService(deps: {
               to: moved.startDateTime.toISOString(),
             }),
           ],
-          events: workflowChanged(workflow.id),
+          events: bookingChanged(workflow.id, current.specialistId),
         };
       });
     },
@@ -497,7 +506,7 @@ export function createBookingService(deps: {
               emailsQueued,
             }),
           ],
-          events: workflowChanged(workflow.id),
+          events: bookingChanged(workflow.id, appointment.specialistId),
         };
       });
     },

@@ -649,4 +649,41 @@ describe('booking', () => {
     const res = await call('POST', URL, booking(workflow.id, specialist.id, date), gp);
     expect(res.statusCode).toBe(403);
   });
+
+  it('answers every booking route 401 without a session and 403 to a GP, changing nothing', async () => {
+    const gp = await createSessionToken(t.db, (await createUser(t.db, { role: 'GP' })).id);
+    const { specialist, date, workflow } = await bookable();
+    const month = date.slice(0, 7).replace('-', '');
+    const routes: [Method, string, object | undefined][] = [
+      [
+        'GET',
+        `/api/admin/coreplus/availability-slot?specialistId=${specialist.id}&month=${month}`,
+        undefined,
+      ],
+      ['POST', URL, booking(workflow.id, specialist.id, date)],
+      [
+        'PATCH',
+        URL,
+        { id: workflow.id, appointmentId: workflow.id, startDateTime: at(date, '10:00'), duration: 30 },
+      ],
+      ['DELETE', URL, { id: workflow.id, appointmentId: workflow.id }],
+      [
+        'POST',
+        '/api/admin/coreplus/approve-appointment',
+        { id: workflow.id, appointment: {}, selectedSMSTemplateSetId: smsSetId },
+      ],
+      ['POST', '/api/admin/appointment-requests/list', {}],
+    ];
+    for (const [method, url, payload] of routes) {
+      const anonymous = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+      expect(anonymous.json().code).toBe('UNAUTHENTICATED');
+      const refused = await call(method, url, payload, gp);
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+      expect(refused.json().code).toBe('FORBIDDEN');
+    }
+    expect(
+      await t.db.select().from(appointments).where(eq(appointments.specialistId, specialist.id)),
+    ).toEqual([]);
+  });
 });

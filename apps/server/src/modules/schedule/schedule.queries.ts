@@ -9,7 +9,7 @@ import {
   specialistTimeslots,
 } from '../../db/schema/index.ts';
 
-/** The specialist, locked for the rest of the transaction (booking takes the same lock). */
+/** The specialist, locked for the rest of the transaction (a booking holds a share lock of it). */
 export async function lockSpecialist(db: Db, id: string) {
   const [row] = await db
     .select({ id: specialists.id, timezone: specialists.timezone })

@@ -47,8 +47,9 @@ const hhmm = (time: string) => time.slice(0, 5);
 
 /**
  * The Schedule screen (AA §2, §7): a specialist's availability days, written by privileged staff.
- * Every write locks the specialist's row, as booking does, so a booking and a schedule change of the
- * same specialist never interleave; a change never strands a booked patient (decision 0026).
+ * Every write locks the specialist's row for update (a booking holds a share lock of it), so a
+ * booking and a schedule change of the same specialist never interleave; a change never strands a
+ * booked patient (decisions 0026, 0040).
  */
 export function createScheduleService(deps: { db: Db; clock: Clock; writeChange: ChangeWriter }) {
   const { db, clock, writeChange } = deps;

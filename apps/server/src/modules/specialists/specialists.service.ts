@@ -19,7 +19,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
-import { openDates, selectFreeDays } from '../booking/free-days.ts';
+import { openDates } from '../booking/free-days.ts';
+import type { FreeDaysCache } from '../booking/free-days-cache.ts';
 import {
   copyCaseManagerNameToWorkflows,
   copySpecialityRenameToWorkflows,
@@ -83,8 +84,13 @@ function profileOf(row: SpecialistWithProfile): Profile {
 }
 
 /** Specialities, practitioner profiles and the Specialists page (docs/decisions/0028). */
-export function createSpecialistService(deps: { db: Db; clock: Clock; writeChange: ChangeWriter }) {
-  const { db, clock, writeChange } = deps;
+export function createSpecialistService(deps: {
+  db: Db;
+  clock: Clock;
+  writeChange: ChangeWriter;
+  freeDaysCache: FreeDaysCache;
+}) {
+  const { db, clock, writeChange, freeDaysCache } = deps;
 
   async function requireSpeciality(tx: Db, id: string) {
     const speciality = await findSpeciality(tx, id);
@@ -170,8 +176,7 @@ export function createSpecialistService(deps: { db: Db; clock: Clock; writeChang
     async availableDates(query: AvailableDatesQuery): Promise<AvailableDates> {
       const specialists = await selectSpecialistLengths(db, query.specialityId);
       const month = daysOfMonth(`${query.month.slice(0, 4)}-${query.month.slice(4)}-01`);
-      const days = await selectFreeDays(
-        db,
+      const days = await freeDaysCache.freeDays(
         specialists.map((s) => s.id),
         month[0] ?? '',
         month.at(-1) ?? '',

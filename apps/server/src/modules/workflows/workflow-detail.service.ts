@@ -192,6 +192,10 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
               specialistName: `Dr ${appointment.specialist.firstName} ${appointment.specialist.lastName}`,
               siteName: appointment.site?.name ?? null,
               notes: appointment.appointment.notes,
+              dialInMethod: appointment.appointment.dialInMethod,
+              videoLink:
+                appointment.appointment.zoomJoinUrl ??
+                (appointment.appointment.dialInMethod === 'zoom' ? appointment.specialist.videoLink : null),
             }
           : null,
         site: site ?? null,

@@ -19,7 +19,7 @@ import type { AppointmentRequestRow } from '@telecare/contracts/appointment-requ
 import { type CreateBookingRequest, OWN_DEVICE_SITE_NAME, RT_SITE_NAME } from '@telecare/contracts/booking';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import type { BookingMode } from '@telecare/domain/booking-checks';
-import { rtOffered } from '@telecare/domain/booking-notes';
+import { rtOffered, userNotes } from '@telecare/domain/booking-notes';
 import { contOrTbcOptions } from '@telecare/domain/booking-options';
 import { instantAt, monthOf, todayIn } from '@telecare/domain/calendar';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -121,7 +121,10 @@ export function BookingModal(props: BookingModalProps) {
   const [dialInMethod, setDialInMethod] = useState<string | null>(null);
   const [contOrTbc, setContOrTbc] = useState<string | null>(null);
   const [consultationType, setConsultationType] = useState<ConsultationType>(start.consultationType);
-  const [notes, setNotes] = useState('');
+  // Reschedule edits staff's part of the notes only; the server keeps the auto part (V-10).
+  const [notes, setNotes] = useState(() =>
+    props.mode === 'reschedule' ? userNotes(props.detail.appointment?.notes) : '',
+  );
   const [rtNote, setRtNote] = useState('');
   const [reason, setReason] = useState('');
   const [smsTemplateSetId, setSmsTemplateSetId] = useState<string | null>(null);
@@ -217,6 +220,7 @@ export function BookingModal(props: BookingModalProps) {
           endDateTime: new Date(from.getTime() + durationMinutes * 60_000).toISOString(),
           duration: durationMinutes,
           ...(reason.trim() ? { reason: reason.trim() } : {}),
+          notes: notes.trim() || null,
         },
         done,
       );
@@ -291,6 +295,16 @@ export function BookingModal(props: BookingModalProps) {
               description="Kept on the postpone activity when the appointment moves to a later day."
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
+            />
+          )}
+          {props.mode === 'reschedule' && (
+            <Textarea
+              label="Notes"
+              autosize
+              minRows={2}
+              maxRows={5}
+              value={notes}
+              onChange={(event) => setNotes(event.currentTarget.value)}
             />
           )}
           {props.mode === 'request' && <RequestSummary request={props.request} />}

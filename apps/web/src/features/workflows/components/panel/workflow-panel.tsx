@@ -23,6 +23,7 @@ import { useWorkflowAction } from '../../hooks/use-workflow-action';
 import { BookingStatusTagBadge } from '../workflow-columns';
 import { ActingPatientDialog } from './acting-patient-dialog';
 import { ActivityTab } from './activity-tab';
+import { AppointmentDetails } from './appointment-details';
 import { DocumentDownloads } from './document-downloads';
 import { EmailTab } from './email-tab';
 import { HistoryTab, type WorkflowHref } from './history-tab';
@@ -272,6 +273,7 @@ export function WorkflowPanel({
         <PanelHeader detail={detail} />
         <SmsDots detail={detail} />
       </Group>
+      {detail.appointment && <AppointmentDetails appointment={detail.appointment} />}
       {query.isError && <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       <Group gap={6}>
         {renderEditClient && (
