@@ -42,6 +42,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createMessagingService } from './modules/messaging/messaging.service.ts';
+import { createWebhookRateLimit } from './modules/messaging/webhook-rate-limit.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
 import { startExtractionSweep } from './modules/referral-inbox/extract-referral-text.ts';
@@ -265,7 +266,10 @@ export async function buildApp(deps: AppDeps) {
         webhookToken: config.SMS_AUTH_TOKEN,
         publicUrl: config.publicUrl,
       }),
-      { development },
+      {
+        development,
+        webhookRateLimit: createWebhookRateLimit(clock, config.WEBHOOK_REQUESTS_PER_MINUTE),
+      },
     ),
   );
   // The one job runner (decision 0031): the jobs table's kinds, and e-mail delivery as a pass.

@@ -96,6 +96,8 @@ const ConfigSchema = z
     /** The sender number or name the provider shows. */
     SMS_FROM: z.string().min(1).optional(),
     /** When no automatic SMS goes out, in the patient's zone: HH:mm-HH:mm, or off. */
+    /** Provider webhook requests one address may post per minute before 429 (decision 0041). */
+    WEBHOOK_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     SMS_QUIET_HOURS: z
       .string()
       .regex(

@@ -31,7 +31,7 @@ function signatureOf(request: FastifyRequest) {
  */
 export function messagingRoutes(
   messaging: MessagingService,
-  options: { development: boolean },
+  options: { development: boolean; webhookRateLimit: (request: FastifyRequest) => Promise<void> },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     // Providers post form fields; this parser serves the routes of this plugin only.
@@ -43,7 +43,11 @@ export function messagingRoutes(
       },
     );
 
-    const webhook = { config: { access: 'public' as const }, schema: { tags, body: SmsWebhookBodySchema } };
+    const webhook = {
+      config: { access: 'public' as const },
+      onRequest: options.webhookRateLimit,
+      schema: { tags, body: SmsWebhookBodySchema },
+    };
     app.post(
       '/api/sms/incoming',
       { ...webhook, schema: { ...webhook.schema, response: { 200: SmsWebhookAnswerSchema } } },
