@@ -1,4 +1,5 @@
 import {
+  DevIvrGatherRequestSchema,
   DevSmsInboundRequestSchema,
   FailedJobsResponseSchema,
   FailedMessagesResponseSchema,
@@ -66,6 +67,22 @@ export function messagingRoutes(
       },
     );
 
+    // The voice provider's webhooks, signed like SMS: call progress, and the key pressed (1 or 2).
+    app.post(
+      '/api/ivr/status',
+      { ...webhook, schema: { ...webhook.schema, response: { 200: SmsWebhookAnswerSchema } } },
+      async (request) => {
+        messaging.checkSignature(request.url, request.body, signatureOf(request));
+        return messaging.ivrStatus(request.body);
+      },
+    );
+    app.post('/api/ivr/gather', webhook, async (request, reply) => {
+      messaging.checkSignature(request.url, request.body, signatureOf(request));
+      await messaging.ivrGather(request.body);
+      // The provider reads the answer as the call's next instructions.
+      return reply.type('text/xml').send('<Response><Say>Thank you. Goodbye.</Say></Response>');
+    });
+
     app.get(
       '/api/admin/messages/failed',
       { config: write, schema: { tags, response: { 200: FailedMessagesResponseSchema } } },
@@ -103,6 +120,19 @@ export function messagingRoutes(
           },
         },
         async (request) => messaging.devInbound(request.body),
+      );
+      app.post(
+        '/api/dev/ivr/gather',
+        {
+          config: { access: 'public' },
+          onRequest: refuseOtherMachines,
+          schema: {
+            tags: ['development'],
+            body: DevIvrGatherRequestSchema,
+            response: { 200: SmsWebhookAnswerSchema },
+          },
+        },
+        async (request) => messaging.devIvrGather(request.body),
       );
     }
   };
