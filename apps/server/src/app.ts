@@ -21,6 +21,7 @@ import { deliverDueEmails, EMAIL_DELIVERY } from './jobs/email-delivery.job.ts';
 import { drainDueJobs, type JobRunnerDeps, runDueJobs, startJobRunner } from './jobs/job-runner.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { loggableError } from './lib/loggable-error.ts';
 import { createNetworkMatcher } from './lib/networks.ts';
 import { createChangeWriter } from './lib/write-change.ts';
 import { appointmentRequestRoutes } from './modules/appointment-requests/appointment-requests.routes.ts';
@@ -143,7 +144,7 @@ export async function buildApp(deps: AppDeps) {
   const storage = deps.storage ?? createFileStorage(config);
 
   const development = config.NODE_ENV === 'development';
-  const logError = (message: string, err: unknown) => app.log.error({ err }, message);
+  const logError = (message: string, err: unknown) => app.log.error({ err: loggableError(err) }, message);
   const changes = createChangeFeed(deps.database);
   app.addHook('onClose', () => changes.close());
   const sms =

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, like, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 
 /**
  * The one job runner (docs/decisions/0031-one-job-runner.md). Services enqueue a job inside the
@@ -155,7 +156,7 @@ export async function claimDueJobs(db: Db, now: Date, kinds: string[], limit: nu
 }
 
 function describeError(err: unknown) {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = loggableError(err).message;
   return message.slice(0, JOB_RUNNER.lastErrorLength);
 }
 

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { AppError } from '../lib/app-error.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 
 const DATABASE_UNAVAILABLE_MESSAGE =
   'The database cannot be reached right now. Nothing was saved by this request; please try again in a moment.';
@@ -56,7 +57,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       status = 503;
       body = { code: ErrorCode.unavailable, message: DATABASE_UNAVAILABLE_MESSAGE };
     } else {
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: loggableError(error) }, 'unhandled error');
       status = 500;
       body = { code: ErrorCode.internal, message: 'Something went wrong, please try again later.' };
     }

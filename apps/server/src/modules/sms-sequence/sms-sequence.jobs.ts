@@ -13,6 +13,7 @@ import type { SmsSender } from '../../integrations/sms/sms-sender.ts';
 import { enqueueJobs, type Job, JobDelay, type JobKind } from '../../jobs/job-runner.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { loggableError } from '../../lib/loggable-error.ts';
 import { updateWorkflows } from '../workflows/workflows.queries.ts';
 import { noResponseKey, SMS_JOB } from './sms-sequence.planner.ts';
 import { findWorkflowReply, selectMessagesToSend } from './sms-sequence.queries.ts';
@@ -195,7 +196,7 @@ function sendJob(deps: Deps): JobKind {
         .set({
           status: 'queued',
           attempts: sql`${smsMessages.attempts} + 1`,
-          lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          lastError: loggableError(error).message.slice(0, 500),
         })
         .where(eq(smsMessages.id, message.id));
       why.set(job.id, error);
