@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, signIn } from './support.ts';
+import { DEMO_SUPERVISOR, signIn } from './support.ts';
 
 /**
  * A reply from a number with no recent sequence SMS changes no workflow and is listed for staff in
  * Settings > Admin > Unmatched SMS (issue 13, C1 acceptance 7).
  */
 test('a reply from an unknown number is listed under Unmatched SMS', async ({ page }) => {
-  await signIn(page, DEMO_ADMIN);
+  await signIn(page, DEMO_SUPERVISOR);
   const text = `Is this about my appointment? ${Date.now()}`;
   const answered = await page.request.post('/api/dev/sms/inbound', {
     data: { from: '0491 570 006', body: text },
