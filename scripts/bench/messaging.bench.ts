@@ -29,8 +29,8 @@ import {
   createWorkflow,
 } from '../../apps/server/src/test/factories.ts';
 
-const BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:telecare-dev@127.0.0.1:5432/messaging';
-const NAME = 'messaging_bench';
+const BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:telecare-dev@127.0.0.1:5432/postgres';
+const NAME = process.env.BENCH_DATABASE_NAME ?? 'messaging_bench';
 const ZONE = 'Australia/Melbourne';
 const TOKEN = 'bench-webhook-token';
 const PUBLIC_URL = 'http://bench.telecare.test';

@@ -15,6 +15,8 @@ import { createHttpSmsSender } from './integrations/sms/http-sms-sender.ts';
 import { createOutboxSmsSender, type SmsSender } from './integrations/sms/sms-sender.ts';
 import type { FileStorage } from './integrations/storage/file-storage.ts';
 import { createFileStorage } from './integrations/storage/storage-from-config.ts';
+import { createHttpVoiceCaller } from './integrations/voice/http-voice-caller.ts';
+import { createOutboxVoiceCaller, type VoiceCaller } from './integrations/voice/voice-caller.ts';
 import { deliverDueEmails, EMAIL_DELIVERY } from './jobs/email-delivery.job.ts';
 import { drainDueJobs, type JobRunnerDeps, runDueJobs, startJobRunner } from './jobs/job-runner.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
@@ -44,6 +46,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createMessagingService } from './modules/messaging/messaging.service.ts';
+import { voiceJobKinds } from './modules/messaging/voice-calls.ts';
+import { createWebhookRateLimit } from './modules/messaging/webhook-rate-limit.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
 import { startExtractionSweep } from './modules/referral-inbox/extract-referral-text.ts';
@@ -94,6 +98,7 @@ export type AppDeps = {
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   sms?: SmsSender;
+  voice?: VoiceCaller;
   email?: EmailSender;
   geolocation?: Geolocation;
   /** Told of every booking, reschedule and cancel inside its transaction (messaging plans from it). */
@@ -154,6 +159,17 @@ export async function buildApp(deps: AppDeps) {
           from: config.SMS_FROM as string,
         })
       : createOutboxSmsSender(db, development ? (line) => app.log.info(line) : undefined));
+  const voice =
+    deps.voice ??
+    (config.VOICE_PROVIDER === 'http'
+      ? createHttpVoiceCaller({
+          apiUrl: config.SMS_API_URL as string,
+          accountSid: config.SMS_ACCOUNT_SID as string,
+          authToken: config.SMS_AUTH_TOKEN as string,
+          from: config.SMS_FROM as string,
+          publicUrl: config.publicUrl,
+        })
+      : createOutboxVoiceCaller(db));
   const email =
     deps.email ??
     (config.SMTP_URL
@@ -271,14 +287,20 @@ export async function buildApp(deps: AppDeps) {
         webhookToken: config.SMS_AUTH_TOKEN,
         publicUrl: config.publicUrl,
       }),
-      { development },
+      {
+        development,
+        webhookRateLimit: createWebhookRateLimit(clock, config.WEBHOOK_REQUESTS_PER_MINUTE),
+      },
     ),
   );
   // The one job runner (decision 0031): the jobs table's kinds, and e-mail delivery as a pass.
   const jobRunner: JobRunnerDeps = {
     db,
     clock,
-    kinds: smsJobKinds({ db, clock, sms, changes, quietHours: config.smsQuietHours }),
+    kinds: {
+      ...smsJobKinds({ db, clock, sms, changes, quietHours: config.smsQuietHours }),
+      ...voiceJobKinds({ db, voice, changes }),
+    },
     log: app.log,
     concurrency: config.DATABASE_URL ? 8 : 1,
     passes: [

@@ -89,6 +89,8 @@ const ConfigSchema = z
     JOB_RUNNER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
     /** outbox (default: SMS go to the outbox table) or http (a Twilio-style REST provider, SMS_* below). */
     SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+    /** outbox (default: calls go to the outbox table) or http (the same provider account's voice API, SMS_* below). */
+    VOICE_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
     SMS_API_URL: z.string().url().optional(),
     SMS_ACCOUNT_SID: z.string().min(1).optional(),
     /** Authenticates the API calls and signs the provider's webhooks; unset = webhooks are refused. */
@@ -96,6 +98,8 @@ const ConfigSchema = z
     /** The sender number or name the provider shows. */
     SMS_FROM: z.string().min(1).optional(),
     /** When no automatic SMS goes out, in the patient's zone: HH:mm-HH:mm, or off. */
+    /** Provider webhook requests one address may post per minute before 429 (decision 0041). */
+    WEBHOOK_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     SMS_QUIET_HOURS: z
       .string()
       .regex(
@@ -148,12 +152,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const config = parsed.data;
-  if (config.SMS_PROVIDER === 'http') {
+  if (config.SMS_PROVIDER === 'http' || config.VOICE_PROVIDER === 'http') {
     const missing = (['SMS_API_URL', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const).filter(
       (name) => !config[name],
     );
     if (missing.length > 0) {
-      throw new Error(`Invalid configuration:\n  SMS_PROVIDER=http needs ${missing.join(', ')}.`);
+      throw new Error(
+        `Invalid configuration:\n  SMS_PROVIDER=http or VOICE_PROVIDER=http needs ${missing.join(', ')}.`,
+      );
     }
   }
   const production = config.NODE_ENV === 'production';

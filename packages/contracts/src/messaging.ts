@@ -10,6 +10,9 @@ export const DevSmsInboundRequestSchema = z.object({
   from: z.string().trim().min(1).max(32),
   body: z.string().max(1600),
 });
+/** Development only: press a key on a voice call, without a provider. */
+export const DevIvrGatherRequestSchema = z.object({ callId: z.uuid(), digit: z.enum(['1', '2']) });
+
 export const SmsReplyAnswerSchema = z.object({
   smsMessageId: z.string(),
   workflowId: z.string().nullable(),

@@ -120,6 +120,8 @@ export const WorkflowDetailSchema = z.object({
   category: z.string().nullable(),
   tasks: TasksSchema,
   smsDots: z.record(z.string(), dot),
+  /** The patient's reply to each answered step, as received, shown beside its dot (V-3). */
+  smsReplies: z.record(z.string(), z.string()),
   voiceCallDot: z.enum(['green', 'yellow', 'red']).nullable(),
   ivr: z.object({ status: z.string().nullable(), reply: z.string().nullable() }).nullable(),
   logs: z.object({

@@ -77,9 +77,17 @@ export function planSmsSequence(input: {
   return planned;
 }
 
+/** Weekday formatters by zone: making one costs far more than using it (planning renders six texts). */
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "Mon 12/05/2026 09:30 AEST": the appointment's time in its zone, naming the zone. */
 export function formatAppointmentTime(start: Date, zone: string): string {
-  const weekday = new Intl.DateTimeFormat('en-AU', { weekday: 'short', timeZone: zone }).format(start);
+  let format = weekdayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', { weekday: 'short', timeZone: zone });
+    weekdayFormats.set(zone, format);
+  }
+  const weekday = format.format(start);
   return `${weekday} ${formatDateAt(start, zone)} ${formatTimeAt(start, zone)} ${zoneAbbreviation(start, zone)}`;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, like, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 
 /**
  * The one job runner (docs/decisions/0031-one-job-runner.md). Services enqueue a job inside the
@@ -48,7 +49,14 @@ export type JobHandler = (job: Job) => Promise<void>;
 /** Told when a job used its last attempt (the handler's own rows then show the failure). */
 export type JobFailureHandler = (job: Job, error: string) => Promise<void>;
 
-export type JobKind = { handle: JobHandler; onFailed?: JobFailureHandler };
+/**
+ * Runs the claimed jobs of one kind together (fewer round trips than one by one); answers why each
+ * job that did not finish stopped (an error to retry, or a `JobDelay`). The jobs not in the answer
+ * are done.
+ */
+export type JobBatchHandler = (jobs: Job[]) => Promise<Map<string, unknown>>;
+
+export type JobKind = { handle: JobHandler; handleBatch?: JobBatchHandler; onFailed?: JobFailureHandler };
 
 /** Thrown by a handler that may not run yet (e.g. quiet hours): due again at `until`, no attempt counted. */
 export class JobDelay extends Error {
@@ -75,7 +83,12 @@ export type NewJob = {
 /** Queues jobs; one whose key already has a live job is not queued again. Call it in the change's transaction. */
 export async function enqueueJobs(tx: Db, list: NewJob[]) {
   if (list.length === 0) return;
-  await tx
+  await enqueueJobsStatement(tx, list);
+}
+
+/** `enqueueJobs` as a statement not yet run (at least one job), to compose with others in one round trip. */
+export function enqueueJobsStatement(tx: Db, list: NewJob[]) {
+  return tx
     .insert(jobs)
     .values(
       list.map((job) => ({
@@ -111,41 +124,39 @@ export async function cancelJobsByKey(tx: Db, keys: string[], now: Date) {
 
 // --- running jobs -----------------------------------------------------------------------------------
 
-/** Exported for the crash test: a claim whose process dies before running the jobs. */
+/**
+ * Exported for the crash test: a claim whose process dies before running the jobs. One statement:
+ * the due jobs are locked (skipping those another process holds), counted an attempt and held for
+ * the claim period.
+ */
 export async function claimDueJobs(db: Db, now: Date, kinds: string[], limit: number): Promise<Job[]> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const due = await tx
-      .select({
-        id: jobs.id,
-        kind: jobs.kind,
-        payload: jobs.payload,
-        dedupeKey: jobs.dedupeKey,
-        workflowId: jobs.workflowId,
-        attempts: jobs.attempts,
-        maxAttempts: jobs.maxAttempts,
-      })
+  const due = db.$with('due').as(
+    db
+      .select({ id: jobs.id })
       .from(jobs)
       .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now), inArray(jobs.kind, kinds)))
       .orderBy(asc(jobs.runAt))
       .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    await tx
-      .update(jobs)
-      .set({ attempts: sql`${jobs.attempts} + 1`, runAt: new Date(now.getTime() + JOB_RUNNER.claimMs) })
-      .where(
-        inArray(
-          jobs.id,
-          due.map((row) => row.id),
-        ),
-      );
-    return due.map((row) => ({ ...row, attempts: row.attempts + 1 }));
-  });
+      .for('update', { skipLocked: true }),
+  );
+  return db
+    .with(due)
+    .update(jobs)
+    .set({ attempts: sql`${jobs.attempts} + 1`, runAt: new Date(now.getTime() + JOB_RUNNER.claimMs) })
+    .where(inArray(jobs.id, db.select({ id: due.id }).from(due)))
+    .returning({
+      id: jobs.id,
+      kind: jobs.kind,
+      payload: jobs.payload,
+      dedupeKey: jobs.dedupeKey,
+      workflowId: jobs.workflowId,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+    });
 }
 
 function describeError(err: unknown) {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = loggableError(err).message;
   return message.slice(0, JOB_RUNNER.lastErrorLength);
 }
 
@@ -178,6 +189,36 @@ async function forEachConcurrently<T>(items: T[], concurrency: number, work: (it
 
 export type JobRoundResult = { claimed: number; done: number; retrying: number; failed: number };
 
+/** Runs each claimed job (a kind's batch handler at once, other kinds one by one); answers why jobs stopped. */
+async function runClaimed(deps: JobRunnerDeps, claimed: Job[]) {
+  const outcomes = new Map<string, unknown>();
+  const single: Job[] = [];
+  const byKind = new Map<string, Job[]>();
+  for (const job of claimed) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
+  for (const [kindName, list] of byKind) {
+    const kind = deps.kinds[kindName] as JobKind;
+    const live = list.filter((job) => job.attempts <= job.maxAttempts);
+    if (!kind.handleBatch) {
+      single.push(...live);
+      continue;
+    }
+    if (live.length === 0) continue;
+    try {
+      for (const [id, why] of await kind.handleBatch(live)) outcomes.set(id, why);
+    } catch (err) {
+      for (const job of live) outcomes.set(job.id, err);
+    }
+  }
+  await forEachConcurrently(single, deps.concurrency ?? 1, async (job) => {
+    try {
+      await (deps.kinds[job.kind] as JobKind).handle(job);
+    } catch (err) {
+      outcomes.set(job.id, err);
+    }
+  });
+  return outcomes;
+}
+
 /** One round over the jobs table: claims a batch of due jobs and runs them. Tests call it directly. */
 export async function runDueJobs(deps: JobRunnerDeps): Promise<JobRoundResult> {
   const { db, clock, kinds, log } = deps;
@@ -188,7 +229,27 @@ export async function runDueJobs(deps: JobRunnerDeps): Promise<JobRoundResult> {
     deps.batchSize ?? JOB_RUNNER.batchSize,
   );
   const result: JobRoundResult = { claimed: claimed.length, done: 0, retrying: 0, failed: 0 };
-  await forEachConcurrently(claimed, deps.concurrency ?? 1, async (job) => {
+  if (claimed.length === 0) return result;
+  const outcomes = await runClaimed(deps, claimed);
+
+  const done = claimed.filter((job) => job.attempts <= job.maxAttempts && !outcomes.has(job.id));
+  if (done.length > 0) {
+    await db
+      .update(jobs)
+      .set({ status: 'done', lastError: null, finishedAt: clock.now() })
+      .where(
+        and(
+          inArray(
+            jobs.id,
+            done.map((job) => job.id),
+          ),
+          eq(jobs.status, 'queued'),
+        ),
+      );
+    result.done = done.length;
+  }
+
+  for (const job of claimed) {
     const kind = kinds[job.kind] as JobKind;
     const fail = async (error: string) => {
       await db
@@ -202,43 +263,36 @@ export async function runDueJobs(deps: JobRunnerDeps): Promise<JobRoundResult> {
     if (job.attempts > job.maxAttempts) {
       // Claimed again after its last attempt never finished (the process stopped): give up.
       await fail('The last attempt did not finish.');
-      return;
+      continue;
     }
-    try {
-      await kind.handle(job);
+    if (!outcomes.has(job.id)) continue;
+    const err = outcomes.get(job.id);
+    if (err instanceof JobDelay) {
       await db
         .update(jobs)
-        .set({ status: 'done', lastError: null, finishedAt: clock.now() })
+        .set({ runAt: err.until, attempts: sql`${jobs.attempts} - 1` })
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')));
-      result.done += 1;
-    } catch (err) {
-      if (err instanceof JobDelay) {
-        await db
-          .update(jobs)
-          .set({ runAt: err.until, attempts: sql`${jobs.attempts} - 1` })
-          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')));
-        result.retrying += 1;
-        return;
-      }
-      const error = describeError(err);
-      if (job.attempts >= job.maxAttempts) {
-        await fail(error);
-      } else {
-        const runAt = new Date(clock.now().getTime() + jobRetryDelayMs(job.attempts));
-        await db
-          .update(jobs)
-          .set({ runAt, lastError: error })
-          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')));
-        result.retrying += 1;
-        const name = err instanceof Error ? err.name : 'Error';
-        log?.warn(
-          { jobId: job.id, kind: job.kind, attempts: job.attempts, errorName: name },
-          'job attempt failed',
-        );
-      }
+      result.retrying += 1;
+      continue;
     }
-  });
-  if (claimed.length > 0) log?.info({ ...result }, 'job round');
+    const error = describeError(err);
+    if (job.attempts >= job.maxAttempts) {
+      await fail(error);
+      continue;
+    }
+    const runAt = new Date(clock.now().getTime() + jobRetryDelayMs(job.attempts));
+    await db
+      .update(jobs)
+      .set({ runAt, lastError: error })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')));
+    result.retrying += 1;
+    const name = err instanceof Error ? err.name : 'Error';
+    log?.warn(
+      { jobId: job.id, kind: job.kind, attempts: job.attempts, errorName: name },
+      'job attempt failed',
+    );
+  }
+  log?.info({ ...result }, 'job round');
   return result;
 }
 

@@ -11,7 +11,7 @@ export type ProviderRequest = {
 };
 
 /**
- * A Twilio-shaped SMS provider on 127.0.0.1 (port 0) for tests: it records every request, keeps
+ * A Twilio-shaped SMS and voice provider on 127.0.0.1 (port 0) for tests: it records every request, keeps
  * one message per idempotency key (a repeated key answers the first message's id, as real
  * providers do), can fail the next N requests or be down, can accept a message and lose its answer
  * (a crash between send and mark), and signs the callbacks it posts back.
@@ -72,12 +72,39 @@ export async function startFakeSmsProvider(options: { accountSid: string; authTo
       return reply.status(201).send({ sid: message.sid, status: 'queued' });
     },
   );
+  /** Voice calls (Calls.json), one per idempotency key like messages. */
+  const calls = new Map<string, { to: string; twiml: string; statusCallback: string; sid: string }>();
+  const callRequests: { idempotencyKey: string | undefined; authorization: string | undefined }[] = [];
+  app.post<{ Params: { sid: string }; Body: Record<string, string> }>(
+    '/2010-04-01/Accounts/:sid/Calls.json',
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'] as string | undefined;
+      callRequests.push({ idempotencyKey: key, authorization: request.headers.authorization });
+      if (request.headers.authorization !== expectedAuth || request.params.sid !== options.accountSid) {
+        return reply.status(401).send({ code: 20003, message: 'Authenticate' });
+      }
+      const callKey = key ?? `no-key-${calls.size}`;
+      let call = calls.get(callKey);
+      if (!call) {
+        call = {
+          to: request.body.To ?? '',
+          twiml: request.body.Twiml ?? '',
+          statusCallback: request.body.StatusCallback ?? '',
+          sid: `CA${String(calls.size + 1).padStart(32, '0')}`,
+        };
+        calls.set(callKey, call);
+      }
+      return reply.status(201).send({ sid: call.sid, status: 'queued' });
+    },
+  );
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
 
   return {
     url,
     requests,
     delivered,
+    calls,
+    callRequests,
     /** Answers 500 to the next `n` messages (to `to` only, when given). */
     failNext(n: number, to?: string) {
       for (let i = 0; i < n; i += 1) failures.push({ to });

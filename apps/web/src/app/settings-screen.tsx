@@ -28,6 +28,10 @@ const PractitionerProfilePage = lazyScreen(
   () => import('../features/specialists/components/practitioner-profile-page'),
   'PractitionerProfilePage',
 );
+const UnmatchedRepliesPage = lazyScreen(
+  () => import('../features/messaging/components/unmatched-replies-page'),
+  'UnmatchedRepliesPage',
+);
 const AccountSettingPage = lazyScreen(
   () => import('../features/users/components/account-setting-page'),
   'AccountSettingPage',
@@ -88,6 +92,12 @@ const SETTINGS_GROUPS: readonly SettingsGroup[] = [
         label: 'Feature Flags',
         element: <FeatureFlagsPage />,
         visibleTo: (user) => hasPermission(user.role, Permission.otherSettings),
+      },
+      {
+        path: 'unmatched-sms',
+        label: 'Unmatched SMS',
+        element: <UnmatchedRepliesPage />,
+        visibleTo: (user) => hasPermission(user.role, Permission.workflowWrite),
       },
     ],
   },

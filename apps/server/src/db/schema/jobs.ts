@@ -38,7 +38,7 @@ export const jobs = pgTable(
 /** Signed provider webhook payloads, kept as received (never logged); unsigned ones are not stored. */
 export const smsWebhookEvents = pgTable('sms_webhook_events', {
   id: id(),
-  kind: text('kind').$type<'incoming' | 'status'>().notNull(),
+  kind: text('kind').$type<'incoming' | 'status' | 'ivr-status' | 'ivr-gather'>().notNull(),
   payload: jsonb('payload').$type<Record<string, string>>().notNull(),
   ...timestamps,
 });

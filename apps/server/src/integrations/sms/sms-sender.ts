@@ -11,8 +11,16 @@ export type SmsSendOptions = {
   reference?: string;
 };
 
+export type SmsToSend = { to: string; body: string; reference: string };
+
 export type SmsSender = {
   send(to: string, body: string, options?: SmsSendOptions): Promise<{ providerMessageId: string }>;
+  /**
+   * Several messages in one call, where the provider takes them so (the outbox: one insert); each
+   * keeps its reference. Answers the provider's ids in the order given. Without it, the runner
+   * sends them one by one.
+   */
+  sendMany?(messages: SmsToSend[]): Promise<{ providerMessageId: string }[]>;
 };
 
 /**
@@ -30,6 +38,23 @@ export function createOutboxSmsSender(db: Db, log?: (message: string) => void): 
         .returning({ id: outboxMessages.id });
       if (options?.staffCode) log?.(`SMS outbox -> ${to}: ${body}`);
       return { providerMessageId: `outbox-${row?.id ?? options?.reference}` };
+    },
+    async sendMany(messages) {
+      if (messages.length === 0) return [];
+      const rows = await db
+        .insert(outboxMessages)
+        .values(
+          messages.map((m) => ({
+            channel: 'sms' as const,
+            recipient: m.to,
+            body: m.body,
+            reference: m.reference,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: outboxMessages.id, reference: outboxMessages.reference });
+      const ids = new Map(rows.map((row) => [row.reference, row.id]));
+      return messages.map((m) => ({ providerMessageId: `outbox-${ids.get(m.reference) ?? m.reference}` }));
     },
   };
 }

@@ -4,7 +4,7 @@ import { jobs, smsMessages, smsWebhookEvents } from '../../db/schema/index.ts';
 
 export async function storeWebhookEvent(
   db: Db,
-  kind: 'incoming' | 'status',
+  kind: 'incoming' | 'status' | 'ivr-status' | 'ivr-gather',
   payload: Record<string, string>,
 ) {
   await db.insert(smsWebhookEvents).values({ kind, payload });

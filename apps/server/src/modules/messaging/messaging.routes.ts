@@ -1,4 +1,5 @@
 import {
+  DevIvrGatherRequestSchema,
   DevSmsInboundRequestSchema,
   FailedJobsResponseSchema,
   FailedMessagesResponseSchema,
@@ -31,7 +32,7 @@ function signatureOf(request: FastifyRequest) {
  */
 export function messagingRoutes(
   messaging: MessagingService,
-  options: { development: boolean },
+  options: { development: boolean; webhookRateLimit: (request: FastifyRequest) => Promise<void> },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     // Providers post form fields; this parser serves the routes of this plugin only.
@@ -43,7 +44,11 @@ export function messagingRoutes(
       },
     );
 
-    const webhook = { config: { access: 'public' as const }, schema: { tags, body: SmsWebhookBodySchema } };
+    const webhook = {
+      config: { access: 'public' as const },
+      onRequest: options.webhookRateLimit,
+      schema: { tags, body: SmsWebhookBodySchema },
+    };
     app.post(
       '/api/sms/incoming',
       { ...webhook, schema: { ...webhook.schema, response: { 200: SmsWebhookAnswerSchema } } },
@@ -61,6 +66,22 @@ export function messagingRoutes(
         return messaging.status(request.body);
       },
     );
+
+    // The voice provider's webhooks, signed like SMS: call progress, and the key pressed (1 or 2).
+    app.post(
+      '/api/ivr/status',
+      { ...webhook, schema: { ...webhook.schema, response: { 200: SmsWebhookAnswerSchema } } },
+      async (request) => {
+        messaging.checkSignature(request.url, request.body, signatureOf(request));
+        return messaging.ivrStatus(request.body);
+      },
+    );
+    app.post('/api/ivr/gather', webhook, async (request, reply) => {
+      messaging.checkSignature(request.url, request.body, signatureOf(request));
+      await messaging.ivrGather(request.body);
+      // The provider reads the answer as the call's next instructions.
+      return reply.type('text/xml').send('<Response><Say>Thank you. Goodbye.</Say></Response>');
+    });
 
     app.get(
       '/api/admin/messages/failed',
@@ -101,6 +122,19 @@ export function messagingRoutes(
           },
         },
         async (request) => messaging.devInbound(request.body),
+      );
+      app.post(
+        '/api/dev/ivr/gather',
+        {
+          config: { access: 'public' },
+          onRequest: refuseOtherMachines,
+          schema: {
+            tags: ['development'],
+            body: DevIvrGatherRequestSchema,
+            response: { 200: SmsWebhookAnswerSchema },
+          },
+        },
+        async (request) => messaging.devIvrGather(request.body),
       );
     }
   };

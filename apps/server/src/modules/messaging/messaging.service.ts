@@ -19,6 +19,10 @@ import {
   selectUnmatchedSms,
   storeWebhookEvent,
 } from './messaging.queries.ts';
+import { IVR_DIGITS, IVR_STATES, recordIvrUpdate } from './voice-calls.ts';
+
+const changedEvents = (workflowId: string | null | undefined) =>
+  workflowId ? [{ type: 'workflow.changed' as const, ids: [workflowId] }] : [];
 
 /** Provider delivery states (Twilio's MessageStatus) that end in failure. */
 const FAILED_STATES = new Set(['failed', 'undelivered']);
@@ -86,6 +90,45 @@ export function createMessagingService(deps: {
             ? [{ type: 'workflow.changed' as const, ids: [message.workflowId] }]
             : [],
         };
+      });
+    },
+
+    /** A provider's call progress (signed webhook): kept on the call's row. */
+    ivrStatus(params: Record<string, string>) {
+      return writeChange(async (tx) => {
+        await storeWebhookEvent(tx, 'ivr-status', params);
+        const state = params.CallStatus ?? '';
+        const row =
+          params.CallSid && (IVR_STATES as readonly string[]).includes(state)
+            ? await recordIvrUpdate(tx, { providerCallId: params.CallSid }, { status: state })
+            : undefined;
+        return { result: { received: true as const }, events: changedEvents(row?.workflowId) };
+      });
+    },
+
+    /** The key the patient pressed (signed webhook): 1 or 2 is the call's reply. */
+    ivrGather(params: Record<string, string>) {
+      return writeChange(async (tx) => {
+        await storeWebhookEvent(tx, 'ivr-gather', params);
+        const digit = params.Digits ?? '';
+        const row =
+          params.CallSid && (IVR_DIGITS as readonly string[]).includes(digit)
+            ? await recordIvrUpdate(tx, { providerCallId: params.CallSid }, { reply: digit })
+            : undefined;
+        return { result: { received: true as const }, events: changedEvents(row?.workflowId) };
+      });
+    },
+
+    /** Development: press a key on a call without a provider. */
+    devIvrGather(input: { callId: string; digit: '1' | '2' }) {
+      return writeChange(async (tx) => {
+        const row = await recordIvrUpdate(
+          tx,
+          { id: input.callId },
+          { reply: input.digit, status: 'completed' },
+        );
+        if (!row) throw new AppError(ErrorCode.notFound, 'There is no voice call with this id.');
+        return { result: { received: true as const }, events: changedEvents(row.workflowId) };
       });
     },
 

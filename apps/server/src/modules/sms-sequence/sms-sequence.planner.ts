@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { australianMobileE164, MOBILE_REFUSED } from '@telecare/domain/phone-numbers';
 import {
@@ -8,13 +9,14 @@ import {
   renderSmsTemplate,
   STEP_TEMPLATE_ORDER,
 } from '@telecare/domain/sms-sequence';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { smsMessages } from '../../db/schema/index.ts';
-import { cancelJobsByKeyPrefix, enqueueJobs } from '../../jobs/job-runner.ts';
+import { cancelJobsByKeyPrefix, enqueueJobsStatement } from '../../jobs/job-runner.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppointmentChange, AppointmentChangeListener } from '../booking/appointment-changes.ts';
-import { updateWorkflows } from '../workflows/workflows.queries.ts';
+import { updateWorkflowsStatement } from '../workflows/workflows.queries.ts';
 import { cancelUnsentSteps, findPlanningContext } from './sms-sequence.queries.ts';
 
 export const SMS_JOB = { send: 'sms.send', noResponse: 'sms.no-response' } as const;
@@ -71,34 +73,35 @@ async function planSequence(
     },
   );
   if (planned.length === 0) return;
-  const rows = await tx
-    .insert(smsMessages)
-    .values(
-      planned.map((entry) => ({
-        workflowId: change.workflowId,
-        appointmentId: appointment.id,
-        kind: 'sequence' as const,
-        step: entry.step,
-        direction: 'outbound' as const,
-        phoneNumber,
-        body: entry.body,
-        status: 'planned' as const,
-        plannedAt: entry.sendAt,
-      })),
-    )
-    .returning({ id: smsMessages.id, step: smsMessages.step, plannedAt: smsMessages.plannedAt });
-  await enqueueJobs(
+  // One round trip: the steps' rows, their jobs and the workflow's reply state in one statement.
+  const messages = planned.map((entry) => ({
+    id: randomUUID(),
+    workflowId: change.workflowId,
+    appointmentId: appointment.id,
+    kind: 'sequence' as const,
+    step: entry.step,
+    direction: 'outbound' as const,
+    phoneNumber,
+    body: entry.body,
+    status: 'planned' as const,
+    plannedAt: entry.sendAt,
+  }));
+  const insertMessages = tx.insert(smsMessages).values(messages);
+  const markPending = updateWorkflowsStatement(tx, [change.workflowId], { smsReply: 'pending' });
+  const insertJobs = enqueueJobsStatement(
     tx,
-    rows.map((row) => ({
+    messages.map((message) => ({
       kind: SMS_JOB.send,
-      payload: { smsMessageId: row.id, patientZone },
-      runAt: row.plannedAt as Date,
-      dedupeKey: stepKey(appointment.id, row.step as string),
+      payload: { smsMessageId: message.id, patientZone },
+      runAt: message.plannedAt,
+      dedupeKey: stepKey(appointment.id, message.step),
       workflowId: change.workflowId,
       maxAttempts: SMS_MAX_ATTEMPTS,
     })),
   );
-  await updateWorkflows(tx, [change.workflowId], { smsReply: 'pending' });
+  await tx.execute(
+    sql`with planned as (${insertMessages.getSQL()}), pending as (${markPending.getSQL()}) ${insertJobs.getSQL()}`,
+  );
 }
 
 /** The booking listener: plans on booking, re-plans from the new time on reschedule, cancels on cancel. */

@@ -1,5 +1,5 @@
 import type { SmsStep } from '@telecare/domain/workflow-rules';
-import { and, desc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   appointments,
@@ -13,8 +13,24 @@ import {
   workflows,
 } from '../../db/schema/index.ts';
 
-/** What planning a booking's sequence reads: the appointment, patient, specialist, site and templates. */
+type PlanningTemplate = { content: string; type: 'AT_GP' | 'AT_HOME'; sortOrder: number };
+
+/**
+ * What planning a booking's sequence reads: the appointment, patient, specialist, site, the
+ * patient's zone (residential postcode) and the set's templates, in one statement (it runs inside
+ * every booking's transaction).
+ */
 export async function findPlanningContext(db: Db, appointmentId: string) {
+  const zone = db
+    .select({ timezone: postcodeTimezones.timezone })
+    .from(clientAddresses)
+    .innerJoin(postcodeTimezones, eq(postcodeTimezones.postcode, clientAddresses.postcode))
+    .where(and(eq(clientAddresses.clientId, appointments.clientId), eq(clientAddresses.kind, 'residential')))
+    .limit(1);
+  const templates = sql<PlanningTemplate[] | null>`(
+    select json_agg(json_build_object('content', t.content, 'type', t.type, 'sortOrder', t.sort_order)
+      order by t.created_at)
+    from ${smsTemplates} t where t.set_id = ${appointments.smsTemplateSetId})`;
   const [row] = await db
     .select({
       appointment: appointments,
@@ -25,6 +41,8 @@ export async function findPlanningContext(db: Db, appointmentId: string) {
       specialistLast: specialists.lastName,
       videoLink: specialists.videoLink,
       siteName: sites.name,
+      patientZone: sql<string | null>`(${zone})`,
+      templates,
     })
     .from(appointments)
     .innerJoin(clients, eq(clients.id, appointments.clientId))
@@ -33,22 +51,7 @@ export async function findPlanningContext(db: Db, appointmentId: string) {
     .where(eq(appointments.id, appointmentId))
     .limit(1);
   if (!row) return undefined;
-  const [zone] = await db
-    .select({ timezone: postcodeTimezones.timezone })
-    .from(clientAddresses)
-    .innerJoin(postcodeTimezones, eq(postcodeTimezones.postcode, clientAddresses.postcode))
-    .where(
-      and(eq(clientAddresses.clientId, row.appointment.clientId), eq(clientAddresses.kind, 'residential')),
-    )
-    .limit(1);
-  const templates = row.appointment.smsTemplateSetId
-    ? await db
-        .select({ content: smsTemplates.content, type: smsTemplates.type, sortOrder: smsTemplates.sortOrder })
-        .from(smsTemplates)
-        .where(eq(smsTemplates.setId, row.appointment.smsTemplateSetId))
-        .orderBy(smsTemplates.createdAt)
-    : [];
-  return { ...row, patientZone: zone?.timezone ?? null, templates };
+  return { ...row, templates: row.templates ?? [] };
 }
 
 /** Marks the steps of an appointment that have not gone out as cancelled; answers their workflow ids. */
@@ -64,6 +67,26 @@ export async function cancelUnsentSteps(db: Db, appointmentId: string, steps?: r
         steps ? inArray(smsMessages.step, [...steps]) : undefined,
       ),
     );
+}
+
+/**
+ * The messages of a batch of send jobs, each with what decides whether it still goes out: its
+ * appointment's cancellation and its workflow's reply (one statement for the batch).
+ */
+export function selectMessagesToSend(db: Db, ids: string[]) {
+  return db
+    .select({
+      message: smsMessages,
+      appointmentFound: isNotNull(appointments.id).mapWith(Boolean),
+      appointmentCancelledAt: appointments.cancelledAt,
+      workflowFound: isNotNull(workflows.id).mapWith(Boolean),
+      workflowDeletedAt: workflows.deletedAt,
+      smsReply: workflows.smsReply,
+    })
+    .from(smsMessages)
+    .leftJoin(appointments, eq(appointments.id, smsMessages.appointmentId))
+    .leftJoin(workflows, eq(workflows.id, smsMessages.workflowId))
+    .where(inArray(smsMessages.id, ids));
 }
 
 export async function findSmsMessage(db: Db, id: string) {

@@ -323,7 +323,9 @@ describe('the automatic SMS sequence through a Twilio-style provider', () => {
     await drain();
     await reply(booked.mobile, 'nope');
     expect((await workflowRow(booked.workflow.id))?.smsReply).toBe('no');
-    expect((await detail(booked.workflow.id)).smsDots.initial).toBe('red');
+    const answered = await detail(booked.workflow.id);
+    expect(answered.smsDots.initial).toBe('red');
+    expect(answered.smsReplies).toEqual({ initial: 'nope' });
     const list = await t.app.inject({
       method: 'POST',
       url: '/api/admin/workflow/list',

@@ -158,6 +158,7 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
         details: { clientId: workflow.clientId },
       });
       const ivrState = ivr ? { status: ivr.status, reply: ivr.reply } : null;
+      const steps = sequenceSteps(sms);
       return {
         row: toWorkflowRow((await attachCoordinatorNames(db, [workflow]))[0] ?? workflow, now),
         client: toClientRecord(client.client, client.addresses),
@@ -249,7 +250,10 @@ export function createWorkflowDetailService(deps: { db: Db; clock: Clock }) {
             is_nurse_check: workflow.gpReportIsNurseCheck,
           },
         },
-        smsDots: smsDots(sequenceSteps(sms), now),
+        smsDots: smsDots(steps, now),
+        smsReplies: Object.fromEntries(
+          Object.entries(steps).flatMap(([step, entry]) => (entry?.reply ? [[step, entry.reply]] : [])),
+        ),
         voiceCallDot: ivrState ? voiceCallDot(ivrState) : null,
         ivr: ivrState,
         logs: {

@@ -48,6 +48,11 @@ export async function updateWorkflows(db: Db, ids: string[], values: OwnWorkflow
   return db.update(workflows).set(values).where(inArray(workflows.id, ids)).returning({ id: workflows.id });
 }
 
+/** The same change as a statement not yet run, to compose into one round trip with others. */
+export function updateWorkflowsStatement(db: Db, ids: string[], values: OwnWorkflowValues) {
+  return db.update(workflows).set(values).where(inArray(workflows.id, ids));
+}
+
 export const notDeleted = isNull(workflows.deletedAt);
 export const isDeleted = isNotNull(workflows.deletedAt);
 

@@ -56,7 +56,25 @@ function Dot({
   );
 }
 
-/** The SMS sequence as six dots (initial ... fourth) and the voice-call dot. */
+/** The patient's replies as received, beside the dots, so staff can read an unclear one (V-3). */
+function Replies({ replies }: { replies: WorkflowDetail['smsReplies'] }) {
+  const answered = SMS_STEPS.filter((step) => replies[step]);
+  if (answered.length === 0) return null;
+  return (
+    <Stack gap={0} maw={260} aria-label="SMS replies">
+      {answered.map((step) => (
+        <Text key={step} fz="xs" truncate="end" title={replies[step]}>
+          <Text span fz="xs" c="dimmed">
+            {STEP_CAPTIONS[step]} reply:{' '}
+          </Text>
+          “{replies[step]}”
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** The SMS sequence as six dots (initial ... fourth), the replies as received, and the voice-call dot. */
 export function SmsDots({ detail }: { detail: WorkflowDetail }) {
   const voice = detail.voiceCallDot;
   return (
@@ -74,6 +92,7 @@ export function SmsDots({ detail }: { detail: WorkflowDetail }) {
           );
         })}
       </Group>
+      <Replies replies={detail.smsReplies} />
       <Dot
         colour={voice ?? 'none'}
         label={`voice call: ${voice ? VOICE_DOT_MEANING[voice] : 'none'}`}
