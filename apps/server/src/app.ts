@@ -192,7 +192,7 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   await app.register(userRoutes(createUserService({ db, clock, writeChange, passwordReset, log: logError })));
-  await app.register(directoryRoutes(createDirectoryService(db)));
+  await app.register(directoryRoutes(createDirectoryService(db, createLocalPracticeManagement)));
   await app.register(templateRoutes(createTemplateService(db)));
   await app.register(settingsRoutes(createSettingsService({ db, writeChange })));
   await app.register(
