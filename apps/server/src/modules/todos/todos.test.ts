@@ -277,7 +277,7 @@ describe('todos', () => {
 
     it('audits exactly the page shown, with the read, and the clamped page past the end', async () => {
       const user = await signedIn('TELECARE_ADMIN');
-      const added = [];
+      const added: Todo[] = [];
       for (let day = 10; day <= 21; day++)
         added.push(await add({ assignedTo: user.id, dueDate: `2026-09-${day}` }));
       const audits = () =>
