@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { type OptionsFilter, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ClinicMatch, ReferralDraft, ReferrerMatch } from '@telecare/contracts/referral-inbox';
 import { useEffect, useState } from 'react';
@@ -9,7 +9,7 @@ export type DraftReferrer = NonNullable<ReferralDraft['referrer']>;
 
 const SEARCH_DELAY_MS = 250;
 /** The server already matched the text (name, suburb, postcode, provider number): show its answer as is. */
-const serverFiltered = ({ options }: { options: unknown[] }) => options as never;
+const serverFiltered: OptionsFilter = ({ options }) => options;
 
 const clinicLabel = (c: ClinicMatch) =>
   [c.name, [c.suburb, c.postcode].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
