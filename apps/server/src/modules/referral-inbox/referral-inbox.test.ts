@@ -59,6 +59,14 @@ describe('referral inbox', () => {
       (await list('?speciality=Unidentified')).json().rows.map((r: { fileName: string }) => r.fileName),
     ).toEqual(['scan.png']);
     expect((await list('?speciality=Cardiology&speciality=Unidentified')).json().total).toBe(2);
+    // Pages as the screen asks for them; a page past the end is empty but still counts the total.
+    expect((await list('?page=2&pageSize=1')).json()).toMatchObject({
+      page: 2,
+      pageSize: 1,
+      total: 2,
+      rows: [{ fileName: 'Refferal_Smith_1732000000-8f3a2c.pdf' }],
+    });
+    expect((await list('?page=3&pageSize=1')).json()).toMatchObject({ rows: [], total: 2 });
     const audit = await t.db
       .select()
       .from(auditEvents)
