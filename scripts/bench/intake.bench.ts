@@ -18,7 +18,6 @@ import { openPostgres } from '../../apps/server/src/db/database.ts';
 import { incomingReferralFiles, sessions, users } from '../../apps/server/src/db/schema/index.ts';
 import { createLocalFileStorage } from '../../apps/server/src/integrations/storage/local-file-storage.ts';
 import { hashToken } from '../../apps/server/src/modules/auth/auth.service.ts';
-import { extractReferralText } from '../../apps/server/src/modules/referral-inbox/extract-referral-text.ts';
 import { referralLetterCorpus } from '../../apps/server/src/modules/referral-inbox/letters/referral-letter-corpus.ts';
 import { renderLetterPdf } from '../../apps/server/src/modules/referral-inbox/letters/referral-letter-layouts.ts';
 import { multipartBody } from '../../apps/server/src/test/files/sample-files.ts';
@@ -48,7 +47,7 @@ const config = readConfig({
   WEB_DIST_DIR: '/nonexistent',
   DATABASE_URL: url,
   FILE_STORAGE_DIR: files,
-  EXTRACTION_INTERVAL_MS: '0',
+  JOB_RUNNER_INTERVAL_MS: '0',
 });
 const storage = createLocalFileStorage(files);
 const app = await buildApp({ config, database, storage, logger: false });
@@ -88,8 +87,8 @@ async function uploadToDraft(name: string, bytes: Buffer) {
   });
   if (res.statusCode !== 200) throw new Error(`upload ${res.statusCode}`);
   const id = res.json().id as string;
-  // The sweep's handler, as the background round runs it.
-  await extractReferralText(db, storage, id);
+  // The upload's extraction job, run as the job runner's round runs it.
+  await app.jobs.drain();
   const draft = await app.inject({
     method: 'GET',
     url: `/api/admin/incoming-referrals/raw/${id}/draft`,

@@ -50,7 +50,10 @@ import { voiceJobKinds } from './modules/messaging/voice-calls.ts';
 import { createWebhookRateLimit } from './modules/messaging/webhook-rate-limit.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
-import { startExtractionSweep } from './modules/referral-inbox/extract-referral-text.ts';
+import {
+  queuePendingExtractions,
+  referralExtractionJobKinds,
+} from './modules/referral-inbox/extract-referral-text.ts';
 import { stopLetterReader } from './modules/referral-inbox/read-letter-text.ts';
 import { referralInboxRoutes } from './modules/referral-inbox/referral-inbox.routes.ts';
 import { createReferralInboxService } from './modules/referral-inbox/referral-inbox.service.ts';
@@ -208,7 +211,7 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   await app.register(userRoutes(createUserService({ db, clock, writeChange, passwordReset, log: logError })));
-  await app.register(directoryRoutes(createDirectoryService(db)));
+  await app.register(directoryRoutes(createDirectoryService(db, createLocalPracticeManagement)));
   await app.register(templateRoutes(createTemplateService(db)));
   await app.register(settingsRoutes(createSettingsService({ db, writeChange })));
   await app.register(
@@ -243,7 +246,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(todoRoutes(createTodoService({ db, clock, writeChange })));
   await app.register(specialistRoutes(createSpecialistService({ db, clock, writeChange, freeDaysCache })));
   await app.register(documentRoutes(createDocumentService({ db, storage })));
-  let extraction: ReturnType<typeof startExtractionSweep> | undefined;
+  let runner: ReturnType<typeof startJobRunner> | undefined;
   const inbox = createReferralInboxService({
     db,
     clock,
@@ -251,7 +254,7 @@ export async function buildApp(deps: AppDeps) {
     writeChange,
     practiceManagement: createLocalPracticeManagement,
     maxUploadBytes: config.UPLOAD_MAX_BYTES,
-    onUploaded: () => extraction?.poke(),
+    onUploaded: () => runner?.nudge(),
   });
   const intake = createReferralIntakeService({
     db,
@@ -261,20 +264,7 @@ export async function buildApp(deps: AppDeps) {
     inbox,
   });
   await app.register(referralInboxRoutes({ inbox, intake, maxUploadBytes: config.UPLOAD_MAX_BYTES }));
-  if (config.extractionIntervalMs > 0) {
-    // Reads uploaded referral letters after the upload has answered (docs/decisions/0029).
-    app.addHook('onReady', async () => {
-      extraction = startExtractionSweep({
-        db,
-        storage,
-        changes,
-        intervalMs: config.extractionIntervalMs,
-        log: app.log,
-      });
-    });
-  }
   app.addHook('onClose', async () => {
-    await extraction?.stop();
     await stopLetterReader();
   });
   if (development) await app.register(outboxRoutes(createOutboxService(db)));
@@ -293,13 +283,15 @@ export async function buildApp(deps: AppDeps) {
       },
     ),
   );
-  // The one job runner (decision 0031): the jobs table's kinds, and e-mail delivery as a pass.
+  // The one job runner (decision 0031): the jobs table's kinds (SMS steps, reading referral letters,
+  // decision 0043), and e-mail delivery as a pass.
   const jobRunner: JobRunnerDeps = {
     db,
     clock,
     kinds: {
       ...smsJobKinds({ db, clock, sms, changes, quietHours: config.smsQuietHours }),
       ...voiceJobKinds({ db, voice, changes }),
+      ...referralExtractionJobKinds({ db, storage, changes }),
     },
     log: app.log,
     concurrency: config.DATABASE_URL ? 8 : 1,
@@ -319,8 +311,8 @@ export async function buildApp(deps: AppDeps) {
   });
   if (config.jobRunnerIntervalMs > 0) {
     // Runs once the app is ready; closing the app waits for the running round.
-    let runner: ReturnType<typeof startJobRunner> | undefined;
     app.addHook('onReady', async () => {
+      await queuePendingExtractions(db, clock.now());
       runner = startJobRunner({ ...jobRunner, intervalMs: config.jobRunnerIntervalMs });
     });
     app.addHook('onClose', async () => {

@@ -123,8 +123,6 @@ const ConfigSchema = z
       .int()
       .min(1)
       .default(20 * 1024 * 1024),
-    /** How often referral files waiting for text extraction are looked for, in ms; 0 = off (tests). */
-    EXTRACTION_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   })
   .refine((c) => c.FILE_STORAGE !== 's3' || c.S3_BUCKET, {
     message: 'FILE_STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for a server other than AWS).',
@@ -141,8 +139,6 @@ export type Config = z.infer<typeof ConfigSchema> & {
   smsQuietHours: { from: string; until: string } | null;
   /** JOB_RUNNER_INTERVAL_MS with its default applied; 0 = the runner does not run. */
   jobRunnerIntervalMs: number;
-  /** EXTRACTION_INTERVAL_MS with its default applied; 0 = the extraction sweep does not run. */
-  extractionIntervalMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -181,6 +177,5 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       config.JOB_RUNNER_INTERVAL_MS ??
       config.EMAIL_WORKER_INTERVAL_MS ??
       (config.NODE_ENV === 'test' ? 0 : 1000),
-    extractionIntervalMs: config.EXTRACTION_INTERVAL_MS ?? (config.NODE_ENV === 'test' ? 0 : 2000),
   };
 }

@@ -150,3 +150,39 @@ export const IncomingReferralIdSchema = z.object({ id: z.uuid() });
 export const CreateWorkflowFromReferralSchema = z.object({ incomingReferralId: z.string().max(100) });
 export const CreateRWorkflowSchema = z.object({ incomingReferralRId: z.string().max(100) });
 export const CreatedWorkflowSchema = z.object({ workflowId: z.uuid(), message: z.string() });
+
+/** GET /api/admin/coreplus/clinic?search= and /referrer?search=[&clinicId=]: the intake draft's lookups. */
+export const DIRECTORY_SEARCH_LIMIT = 20;
+export const ClinicSearchQuerySchema = z.object({ search: z.string().trim().max(100).default('') });
+export const ReferrerSearchQuerySchema = z.object({
+  search: z.string().trim().max(100).default(''),
+  /** Only referrers practising at this clinic, with the provider number of that location. */
+  clinicId: z.uuid().optional(),
+});
+export const ClinicMatchSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  street: z.string(),
+  suburb: z.string(),
+  postcode: z.string(),
+  state: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  fax: z.string(),
+});
+export type ClinicMatch = z.infer<typeof ClinicMatchSchema>;
+export const ReferrerMatchSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** The location's provider number when a clinic was given, else the referrer's own. */
+  providerNumber: z.string(),
+  phone: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  fax: z.string(),
+});
+export type ReferrerMatch = z.infer<typeof ReferrerMatchSchema>;
+export const ClinicSearchResponseSchema = z.object({ clinics: z.array(ClinicMatchSchema) });
+export const ReferrerSearchResponseSchema = z.object({ referrers: z.array(ReferrerMatchSchema) });

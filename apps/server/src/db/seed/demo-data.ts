@@ -84,7 +84,8 @@ function buildInboxFiles(ctx: DemoContext) {
       id,
       fileName:
         index === 0
-          ? `Refferal_Fax_${stamp}_${digits}-8f3a2c.${extension}`
+          ? // A unix-timestamp-and-hex suffix, which the list strips (V-17): 'Referral_Fax_<stamp>.pdf'.
+            `Refferal_Fax_${stamp}_${Math.floor(createdAt.getTime() / 1000)}-8f3a2c.${extension}`
           : `Fax_${stamp}_${digits}.${extension}`,
       // One Unidentified file, for the filter.
       specialityName: index === 3 ? null : speciality,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   appointments,
@@ -24,6 +24,11 @@ import type {
 
 const DAY_MS = 24 * 60 * 60_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** An ILIKE pattern for text anywhere in a value (wildcards typed are matched as themselves); undefined for no text. */
+function containing(text: string) {
+  const trimmed = text.trim();
+  return trimmed ? `%${trimmed.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+}
 
 /** The `appointments_no_overlap` exclusion constraint (migration 0010) refused the row. */
 function isOverlapViolation(e: unknown): boolean {
@@ -264,6 +269,73 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
         .returning({ id: referrerLocations.id });
       if (!at) throw new Error('referrer location insert returned nothing');
       return { referrerId: row.id, referrerLocationId: at.id };
+    },
+
+    async searchClinics(text, limit) {
+      const like = containing(text);
+      return db
+        .select({
+          clinicId: clinics.id,
+          name: clinics.name,
+          street: clinics.street,
+          suburb: clinics.suburb,
+          postcode: clinics.postcode,
+          state: clinics.state,
+          email: clinics.email,
+          phone: clinics.phone,
+          fax: clinics.fax,
+        })
+        .from(clinics)
+        .where(
+          like
+            ? or(ilike(clinics.name, like), ilike(clinics.suburb, like), ilike(clinics.postcode, like))
+            : undefined,
+        )
+        .orderBy(asc(clinics.name), asc(clinics.id))
+        .limit(limit);
+    },
+
+    async searchReferrers(text, { clinicId, limit }) {
+      const like = containing(text);
+      const matches = like
+        ? or(
+            ilike(sql`${referrers.firstName} || ' ' || ${referrers.lastName}`, like),
+            ilike(referrers.lastName, like),
+            ilike(referrers.providerNumber, like),
+            clinicId ? ilike(referrerLocations.providerNumber, like) : undefined,
+          )
+        : undefined;
+      const columns = {
+        referrerId: referrers.id,
+        title: referrers.title,
+        firstName: referrers.firstName,
+        lastName: referrers.lastName,
+        phone: referrers.phone,
+        mobile: referrers.mobile,
+        email: referrers.email,
+        fax: referrers.fax,
+      };
+      const order = [asc(referrers.lastName), asc(referrers.firstName), asc(referrers.id)];
+      if (!clinicId) {
+        return db
+          .select({ ...columns, providerNumber: referrers.providerNumber })
+          .from(referrers)
+          .where(matches)
+          .orderBy(...order)
+          .limit(limit);
+      }
+      return db
+        .select({
+          ...columns,
+          providerNumber: sql<
+            string | null
+          >`coalesce(${referrerLocations.providerNumber}, ${referrers.providerNumber})`,
+        })
+        .from(referrers)
+        .innerJoin(referrerLocations, eq(referrerLocations.referrerId, referrers.id))
+        .where(and(eq(referrerLocations.clinicId, clinicId), matches))
+        .orderBy(...order)
+        .limit(limit);
     },
 
     async findClient(match) {

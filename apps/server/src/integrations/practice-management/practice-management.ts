@@ -22,6 +22,13 @@ export type PracticeManagement = {
     fields: PmReferrerFields,
     location: { clinicId: string; providerNumber: string | null },
   ): Promise<{ referrerId: string; referrerLocationId: string }>;
+  /** The spec's /admin/coreplus/clinic lookup: clinics whose name, suburb or postcode contains `text`, by name. */
+  searchClinics(text: string, limit: number): Promise<PmClinic[]>;
+  /**
+   * The spec's /admin/coreplus/referrer lookup: referrers whose name or provider number contains
+   * `text`, by last name; with a clinic, only those practising there, with that location's provider number.
+   */
+  searchReferrers(text: string, options: { clinicId?: string; limit: number }): Promise<PmReferrer[]>;
   /** A live client with the same names and date of birth (case-insensitive), or the same Medicare number. */
   findClient(match: PmClientMatch): Promise<PmClient | undefined>;
   /** The client's latest referral. */
@@ -98,6 +105,8 @@ export type PmReferrerFields = {
   email: string | null;
   fax: string | null;
 };
+export type PmClinic = PmClinicFields & { clinicId: string };
+export type PmReferrer = PmReferrerFields & { referrerId: string };
 export type PmClientMatch = {
   firstName: string;
   lastName: string;

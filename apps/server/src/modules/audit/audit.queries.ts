@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 
@@ -28,15 +28,17 @@ export async function recordAudit(db: Db, event: AuditEvent) {
  * The insert of a read of patient rows that happens on every list page, as one statement whose own
  * transaction does not wait for the WAL flush (synchronous_commit off, for that transaction only):
  * a database crash may lose the last moments of such events, the application crashing loses none.
- * It can stand alone or ride in a WITH clause of the read itself (see selectListPage). Never use it
+ * It can stand alone or ride in a WITH clause of the read itself (see selectListPage), with `detailsSql`
+ * when the details come from that read (see readTodoPage). Never use it
  * inside a longer transaction: the setting would apply to the whole of it.
  */
-export function listReadAuditInsert(event: AuditEvent) {
+export function listReadAuditInsert(event: AuditEvent, detailsSql?: SQL) {
+  const details = detailsSql ?? sql`${JSON.stringify(event.details ?? null)}::jsonb`;
   return sql`INSERT INTO ${auditEvents}
       (action, actor_user_id, actor_role, entity_type, entity_id, ip_address, details)
     SELECT ${event.action}, ${event.actorUserId ?? null}, ${event.actorRole ?? null},
       ${event.entityType ?? null}, ${event.entityId ?? null}, ${event.ipAddress ?? null},
-      ${JSON.stringify(event.details ?? null)}::jsonb
+      ${details}
     FROM (SELECT set_config('synchronous_commit', 'off', true)) AS relaxed`;
 }
 

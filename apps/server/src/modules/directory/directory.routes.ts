@@ -1,4 +1,10 @@
 import {
+  ClinicSearchQuerySchema,
+  ClinicSearchResponseSchema,
+  ReferrerSearchQuerySchema,
+  ReferrerSearchResponseSchema,
+} from '@telecare/contracts/referral-inbox';
+import {
   ClinicOptionSchema,
   ReferrerOptionSchema,
   SiteOptionSchema,
@@ -24,6 +30,34 @@ export function directoryRoutes(directory: DirectoryService): FastifyPluginAsync
       '/api/admin/coreplus/clinics',
       { config, schema: { tags, response: { 200: z.object({ clinics: z.array(ClinicOptionSchema) }) } } },
       async () => ({ clinics: await directory.clinics() }),
+    );
+    app.get(
+      '/api/admin/coreplus/clinic',
+      {
+        config,
+        schema: {
+          tags,
+          description:
+            'Up to 20 clinics whose name, suburb or postcode contains `search`, by name, with every field (the intake draft fills its clinic from one).',
+          querystring: ClinicSearchQuerySchema,
+          response: { 200: ClinicSearchResponseSchema },
+        },
+      },
+      async (request) => directory.searchClinics(request.query.search),
+    );
+    app.get(
+      '/api/admin/coreplus/referrer',
+      {
+        config,
+        schema: {
+          tags,
+          description:
+            "Up to 20 referrers whose name or provider number contains `search`, by last name; with `clinicId`, only those practising there, with that location's provider number.",
+          querystring: ReferrerSearchQuerySchema,
+          response: { 200: ReferrerSearchResponseSchema },
+        },
+      },
+      async (request) => directory.searchReferrers(request.query),
     );
     app.get(
       '/api/admin/specialists',

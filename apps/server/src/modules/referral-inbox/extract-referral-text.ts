@@ -1,19 +1,35 @@
 /**
- * Text extraction of uploaded referral files, after the upload has answered. One handler
- * (`extractReferralText`) reads one file; a small sweep runs it for every file still pending, so a
- * file uploaded just before a restart is picked up after it. The handler is idempotent and can be
- * registered as a job kind of the general job runner when it lands (docs/decisions/0029).
+ * Text extraction of uploaded referral files, after the upload has answered: a kind of the one job
+ * runner (docs/decisions/0031, 0043). The upload queues a `referral.extract` job in its own
+ * transaction; the handler reads the file, parses it into the draft and marks it done. A failure is
+ * retried by the runner (1, 2 minutes later); after the last attempt the file is marked failed with
+ * an empty draft (staff fill the form by hand). Nothing read is ever logged or kept in a job's error.
  */
 import { parseReferralLetter } from '@telecare/domain/referral-letter-parser';
-import { and, asc, eq, gte, isNull, lt, notInArray } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { clinics, incomingReferralFiles, referrerLocations } from '../../db/schema/index.ts';
 import { type FileStorage, readAll } from '../../integrations/storage/file-storage.ts';
+import { enqueueJobs, type JobKind, type NewJob } from '../../jobs/job-runner.ts';
 import type { ChangeFeed } from '../../lib/change-feed.ts';
 import { readLetterText } from './read-letter-text.ts';
 import { draftFromLetter, emptyDraft } from './referral-draft.ts';
 
-export const MAX_EXTRACTION_ATTEMPTS = 3;
+export const REFERRAL_EXTRACTION = {
+  kind: 'referral.extract',
+  maxAttempts: 3,
+} as const;
+
+/** The job that reads one file; its key keeps one live job per file. */
+export function extractionJob(fileId: string, runAt: Date): NewJob {
+  return {
+    kind: REFERRAL_EXTRACTION.kind,
+    payload: { fileId },
+    runAt,
+    dedupeKey: `${REFERRAL_EXTRACTION.kind}:${fileId}`,
+    maxAttempts: REFERRAL_EXTRACTION.maxAttempts,
+  };
+}
 
 async function knownReferrer(db: Db, providerNumber: string) {
   if (!providerNumber) return undefined;
@@ -26,145 +42,93 @@ async function knownReferrer(db: Db, providerNumber: string) {
   return row;
 }
 
-/**
- * Reads one file's text (pdf.js text layer, or OCR for a PNG), parses it into the draft and marks the
- * file done; after MAX_EXTRACTION_ATTEMPTS failures it is marked failed with an empty draft (staff
- * fill the form by hand). A file already done is left as it is. Nothing read is ever logged.
- */
-export async function extractReferralText(db: Db, storage: FileStorage, fileId: string) {
+async function findPendingFile(db: Db, fileId: string) {
   const [file] = await db
     .select()
     .from(incomingReferralFiles)
     .where(eq(incomingReferralFiles.id, fileId))
     .limit(1);
-  if (!file || file.deletedAt || file.extractionStatus !== 'pending') return 'skipped' as const;
-  // Counted before the work: a file that takes the process down is not tried again for ever.
-  const attempts = file.extractionAttempts + 1;
-  await db
-    .update(incomingReferralFiles)
-    .set({ extractionAttempts: attempts })
-    .where(and(eq(incomingReferralFiles.id, fileId), eq(incomingReferralFiles.extractionStatus, 'pending')));
-  try {
-    const body = await storage.get(file.storageKey);
-    if (!body) throw new Error('stored file missing');
-    const text = await readLetterText(await readAll(body), file.contentType);
-    const parsed = parseReferralLetter(text);
-    const draft = draftFromLetter(file, parsed, await knownReferrer(db, parsed.referrer.providerNumber));
-    await db
-      .update(incomingReferralFiles)
-      .set({ extractionStatus: 'done', extractedText: text, draft, parsedAt: new Date() })
-      .where(
-        and(eq(incomingReferralFiles.id, fileId), eq(incomingReferralFiles.extractionStatus, 'pending')),
-      );
-    return 'done' as const;
-  } catch {
-    if (attempts < MAX_EXTRACTION_ATTEMPTS) return 'retry' as const;
-    await markNotRead(db, file);
-    return 'failed' as const;
-  }
-}
-
-/** Gives up on a file: failed, with an empty draft for staff to fill in by hand. */
-async function markNotRead(db: Db, file: typeof incomingReferralFiles.$inferSelect) {
-  await db
-    .update(incomingReferralFiles)
-    .set({ extractionStatus: 'failed', draft: emptyDraft(file), parsedAt: new Date() })
-    .where(and(eq(incomingReferralFiles.id, file.id), eq(incomingReferralFiles.extractionStatus, 'pending')));
-}
-
-/** Files whose last attempt never finished (the process stopped during it) and that have no tries left. */
-async function giveUpOnAbandonedFiles(db: Db) {
-  const abandoned = await db
-    .select()
-    .from(incomingReferralFiles)
-    .where(
-      and(
-        eq(incomingReferralFiles.extractionStatus, 'pending'),
-        isNull(incomingReferralFiles.deletedAt),
-        gte(incomingReferralFiles.extractionAttempts, MAX_EXTRACTION_ATTEMPTS),
-      ),
-    );
-  for (const file of abandoned) await markNotRead(db, file);
-  return abandoned.map((file) => file.id);
-}
-
-/** Runs the handler for every pending file, oldest first, one at a time; answers how many it finished. */
-export async function extractPendingReferralFiles(deps: {
-  db: Db;
-  storage: FileStorage;
-  changes?: ChangeFeed;
-}) {
-  const { db, storage, changes } = deps;
-  const abandoned = await giveUpOnAbandonedFiles(db);
-  if (abandoned.length > 0) await changes?.publish(db, { type: 'referrals.changed', ids: abandoned });
-  let finished = abandoned.length;
-  const tried = new Set<string>();
-  for (;;) {
-    const [next] = await db
-      .select({ id: incomingReferralFiles.id })
-      .from(incomingReferralFiles)
-      .where(
-        and(
-          eq(incomingReferralFiles.extractionStatus, 'pending'),
-          isNull(incomingReferralFiles.deletedAt),
-          lt(incomingReferralFiles.extractionAttempts, MAX_EXTRACTION_ATTEMPTS),
-          tried.size > 0 ? notInArray(incomingReferralFiles.id, [...tried]) : undefined,
-        ),
-      )
-      .orderBy(asc(incomingReferralFiles.createdAt))
-      .limit(1);
-    if (!next) return finished;
-    tried.add(next.id);
-    const outcome = await extractReferralText(db, storage, next.id);
-    if (outcome === 'done' || outcome === 'failed') {
-      finished++;
-      await changes?.publish(db, { type: 'referrals.changed', ids: [next.id] });
-    }
-  }
+  return file && !file.deletedAt && file.extractionStatus === 'pending' ? file : undefined;
 }
 
 /**
- * The pending-state sweep: every `intervalMs`, and at once when `poke()` is called after an upload.
- * One round at a time; `stop()` waits for the running round.
+ * Reads one file's text (pdf.js text layer, or OCR for a PNG), parses it into the draft and marks the
+ * file done. A file already done, failed or deleted is skipped. Throws (without the letter's words)
+ * when the file cannot be read.
  */
-export function startExtractionSweep(deps: {
+export async function extractReferralText(db: Db, storage: FileStorage, fileId: string) {
+  const file = await findPendingFile(db, fileId);
+  if (!file) return 'skipped' as const;
+  let text: string;
+  try {
+    const body = await storage.get(file.storageKey);
+    if (!body) throw new Error('stored file missing');
+    text = await readLetterText(await readAll(body), file.contentType);
+  } catch (err) {
+    // Only the error's name: a reader's message could quote the letter.
+    throw new Error(`The referral letter could not be read (${err instanceof Error ? err.name : 'Error'}).`);
+  }
+  const parsed = parseReferralLetter(text);
+  const draft = draftFromLetter(file, parsed, await knownReferrer(db, parsed.referrer.providerNumber));
+  await db
+    .update(incomingReferralFiles)
+    .set({ extractionStatus: 'done', extractedText: text, draft, parsedAt: new Date() })
+    .where(and(eq(incomingReferralFiles.id, fileId), eq(incomingReferralFiles.extractionStatus, 'pending')));
+  return 'done' as const;
+}
+
+/** After the last attempt: an empty draft, so staff fill the form by hand. */
+export async function markExtractionFailed(db: Db, fileId: string, attempts: number) {
+  const file = await findPendingFile(db, fileId);
+  if (!file) return false;
+  await db
+    .update(incomingReferralFiles)
+    .set({
+      extractionStatus: 'failed',
+      extractionAttempts: attempts,
+      draft: emptyDraft(file),
+      parsedAt: new Date(),
+    })
+    .where(and(eq(incomingReferralFiles.id, fileId), eq(incomingReferralFiles.extractionStatus, 'pending')));
+  return true;
+}
+
+/** The runner's `referral.extract` kind; the inbox refreshes live when a draft is ready or failed. */
+export function referralExtractionJobKinds(deps: {
   db: Db;
   storage: FileStorage;
   changes?: ChangeFeed;
-  intervalMs: number;
-  log: { error: (obj: object, msg: string) => void };
-}) {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  const round = () => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = extractPendingReferralFiles(deps)
-      .then(() => undefined)
-      // Only the error's name: its message could quote the letter.
-      .catch((err: Error) => deps.log.error({ name: err.name }, 'referral extraction round failed'))
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void round();
-        }
-      });
-    return running;
-  };
-  const timer = setInterval(round, deps.intervalMs);
-  timer.unref();
-  void round();
+}): Record<string, JobKind> {
+  const { db, storage, changes } = deps;
+  const changed = (fileId: string) => changes?.publish(db, { type: 'referrals.changed', ids: [fileId] });
   return {
-    poke: () => void round(),
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+    [REFERRAL_EXTRACTION.kind]: {
+      async handle(job) {
+        const fileId = String(job.payload.fileId);
+        if ((await extractReferralText(db, storage, fileId)) === 'done') await changed(fileId);
+      },
+      async onFailed(job) {
+        const fileId = String(job.payload.fileId);
+        if (await markExtractionFailed(db, fileId, job.attempts)) await changed(fileId);
+      },
     },
   };
+}
+
+/**
+ * Queues a job for every pending file that has none (files uploaded before extraction became a job
+ * kind, and the demo's inbox). Idempotent: a file whose job is queued keeps it.
+ */
+export async function queuePendingExtractions(db: Db, now: Date) {
+  const pending = await db
+    .select({ id: incomingReferralFiles.id })
+    .from(incomingReferralFiles)
+    .where(
+      and(eq(incomingReferralFiles.extractionStatus, 'pending'), isNull(incomingReferralFiles.deletedAt)),
+    );
+  await enqueueJobs(
+    db,
+    pending.map((file) => extractionJob(file.id, now)),
+  );
+  return pending.length;
 }

@@ -24,6 +24,15 @@ const access = Permission.workflowWrite;
 const IdParams = z.object({ id: z.string().max(100) });
 const FileIdParams = z.object({ fileId: z.string().max(100) });
 
+/** The options of a read of one inbox file (audited as a view by the service). */
+function fileRead<P extends z.ZodType, R extends Record<number, z.ZodType> = Record<never, never>>(
+  description: string,
+  params: P,
+  response?: R,
+) {
+  return { config: { access }, schema: { tags, description, params, ...(response ? { response } : {}) } };
+}
+
 export function referralInboxRoutes(deps: {
   inbox: ReferralInboxService;
   intake: ReferralIntakeService;
@@ -76,42 +85,23 @@ export function referralInboxRoutes(deps: {
 
     app.get(
       '/api/admin/incoming-referrals/raw/:id/draft',
-      {
-        config: { access },
-        schema: {
-          tags,
-          description: "The file's parsed draft and whether its client exists ('Existing').",
-          params: IdParams,
-          response: { 200: RawReferralDraftResponseSchema },
-        },
-      },
+      fileRead("The file's parsed draft and whether its client exists ('Existing').", IdParams, {
+        200: RawReferralDraftResponseSchema,
+      }),
       async (request) => inbox.draft(requireAuth(request), originOf(request), request.params.id),
     );
 
     app.get(
       '/api/admin/incoming-referrals/file/:fileId',
-      {
-        config: { access },
-        schema: {
-          tags,
-          description: "The file as base64 JSON (AA §7); 404 'The file doesn't exist'.",
-          params: FileIdParams,
-          response: { 200: RawReferralFileContentSchema },
-        },
-      },
+      fileRead("The file as base64 JSON (AA §7); 404 'The file doesn't exist'.", FileIdParams, {
+        200: RawReferralFileContentSchema,
+      }),
       async (request) => inbox.contentBase64(requireAuth(request), originOf(request), request.params.fileId),
     );
 
     app.get(
       '/api/admin/incoming-referrals/file/:fileId/content',
-      {
-        config: { access },
-        schema: {
-          tags,
-          description: 'The file itself, streamed for the viewer (attachment, nosniff).',
-          params: FileIdParams,
-        },
-      },
+      fileRead('The file itself, streamed for the viewer (attachment, nosniff).', FileIdParams),
       async (request, reply) => {
         const { file, body } = await inbox.content(
           requireAuth(request),

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { incomingReferralFiles } from '../../db/schema/index.ts';
 import type { PracticeManagementFactory } from '../../integrations/practice-management/practice-management.ts';
 import { type FileStorage, newStorageKey, readAll } from '../../integrations/storage/file-storage.ts';
+import { enqueueJobs } from '../../jobs/job-runner.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
@@ -19,6 +20,7 @@ import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { readSetting } from '../settings/settings.queries.ts';
 import type { ReceivedUpload } from '../storage/receive-upload.ts';
 import { checkUpload } from '../storage/upload-check.ts';
+import { extractionJob } from './extract-referral-text.ts';
 import { emptyDraft } from './referral-draft.ts';
 import { findInboxFile, listInboxFiles, type RawFileRow, specialityNames } from './referral-inbox.queries.ts';
 
@@ -46,7 +48,7 @@ export type ReferralInboxDeps = {
   writeChange: ChangeWriter;
   practiceManagement: PracticeManagementFactory;
   maxUploadBytes: number;
-  /** Called after an upload commits, so extraction starts at once. */
+  /** Called after an upload commits, so its extraction job runs at once. */
   onUploaded?: () => void;
 };
 
@@ -98,6 +100,7 @@ export function createReferralInboxService(deps: ReferralInboxDeps) {
             })
             .returning();
           if (!inserted) throw new Error('insert returned nothing');
+          await enqueueJobs(tx, [extractionJob(inserted.id, clock.now())]);
           return {
             result: inserted,
             audit: [

@@ -2,12 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, incomingReferralFiles, settings } from '../../db/schema/index.ts';
+import { auditEvents, incomingReferralFiles, jobs, settings } from '../../db/schema/index.ts';
 import { createLocalFileStorage } from '../../integrations/storage/local-file-storage.ts';
+import { claimDueJobs, JOB_RUNNER } from '../../jobs/job-runner.ts';
 import { bearer, createSessionToken, createUser } from '../../test/factories.ts';
 import { multipartBody, pdfWithText, pngHeader, pngImage } from '../../test/files/sample-files.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { extractPendingReferralFiles, startExtractionSweep } from './extract-referral-text.ts';
+import { queuePendingExtractions, REFERRAL_EXTRACTION } from './extract-referral-text.ts';
 
 const corpus = path.join(import.meta.dirname, 'letters', 'corpus');
 
@@ -59,6 +60,14 @@ describe('referral inbox', () => {
       (await list('?speciality=Unidentified')).json().rows.map((r: { fileName: string }) => r.fileName),
     ).toEqual(['scan.png']);
     expect((await list('?speciality=Cardiology&speciality=Unidentified')).json().total).toBe(2);
+    // Pages as the screen asks for them; a page past the end is empty but still counts the total.
+    expect((await list('?page=2&pageSize=1')).json()).toMatchObject({
+      page: 2,
+      pageSize: 1,
+      total: 2,
+      rows: [{ fileName: 'Refferal_Smith_1732000000-8f3a2c.pdf' }],
+    });
+    expect((await list('?page=3&pageSize=1')).json()).toMatchObject({ rows: [], total: 2 });
     const audit = await t.db
       .select()
       .from(auditEvents)
@@ -137,10 +146,7 @@ describe('referral inbox', () => {
   it('extracts the text in the background into a draft, and serves the file as base64 and as a stream', async () => {
     const pdf = await readFile(path.join(corpus, 'referral-01-letterhead.pdf'));
     const id = (await upload('Smith.pdf', pdf)).json().id;
-    await extractPendingReferralFiles({
-      db: t.db,
-      storage: createLocalFileStorage(t.config.FILE_STORAGE_DIR),
-    });
+    await t.app.jobs.drain();
     const draft = await t.app.inject({
       method: 'GET',
       url: `/api/admin/incoming-referrals/raw/${id}/draft`,
@@ -189,40 +195,57 @@ describe('referral inbox', () => {
     expect(views.length).toBe(3);
   });
 
-  it('reads files left pending by a previous run when the sweep starts, and answers at once on upload', async () => {
+  const extractionStatusOf = async (id: string) => {
+    const [row] = await t.db.select().from(incomingReferralFiles).where(eq(incomingReferralFiles.id, id));
+    return row?.extractionStatus;
+  };
+  const extractionJobsOf = (id: string) =>
+    t.db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.kind, REFERRAL_EXTRACTION.kind), eq(jobs.dedupeKey, `${REFERRAL_EXTRACTION.kind}:${id}`)),
+      );
+
+  it('answers an upload at once and reads it as a job of the job runner, queued with the upload', async () => {
     const started = Date.now();
     const res = await upload('Later.pdf', await readFile(path.join(corpus, 'referral-02-table.pdf')));
     expect(res.json().extractionStatus).toBe('pending');
     expect(Date.now() - started).toBeLessThan(5000);
-    const storage = createLocalFileStorage(t.config.FILE_STORAGE_DIR);
-    // A new process: its sweep's first round finds the pending file.
-    const sweep = startExtractionSweep({
-      db: t.db,
-      storage,
-      intervalMs: 60_000,
-      log: { error: () => undefined },
-    });
-    await expect
-      .poll(
-        async () => {
-          const [row] = await t.db
-            .select()
-            .from(incomingReferralFiles)
-            .where(eq(incomingReferralFiles.id, res.json().id));
-          return row?.extractionStatus;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe('done');
-    await sweep.stop();
+    const id = res.json().id;
+    expect((await extractionJobsOf(id)).map((job) => [job.status, job.payload])).toEqual([
+      ['queued', { fileId: id }],
+    ]);
+    await t.app.jobs.drain();
+    expect(await extractionStatusOf(id)).toBe('done');
+    expect((await extractionJobsOf(id)).map((job) => job.status)).toEqual(['done']);
   });
 
-  it('marks a file failed after three tries, with an empty draft to fill by hand', async () => {
+  it('queues a job at start for a file left pending without one, once', async () => {
+    const id = (await upload('Old.pdf', await readFile(path.join(corpus, 'referral-02-table.pdf')))).json()
+      .id;
+    // As a file uploaded before extraction was a job kind: pending, no job.
+    await t.db.delete(jobs).where(eq(jobs.dedupeKey, `${REFERRAL_EXTRACTION.kind}:${id}`));
+    await queuePendingExtractions(t.db, t.clock.now());
+    await queuePendingExtractions(t.db, t.clock.now());
+    expect((await extractionJobsOf(id)).length).toBe(1);
+    await t.app.jobs.drain();
+    expect(await extractionStatusOf(id)).toBe('done');
+  });
+
+  it('retries an unreadable file, then marks it failed after three tries, with an empty draft to fill by hand', async () => {
     const id = (await upload('gone.pdf', await pdfWithText([['x']]))).json().id;
     const [row] = await t.db.select().from(incomingReferralFiles).where(eq(incomingReferralFiles.id, id));
     await createLocalFileStorage(t.config.FILE_STORAGE_DIR).delete(row?.storageKey ?? '');
-    const storage = createLocalFileStorage(t.config.FILE_STORAGE_DIR);
-    for (let i = 0; i < 3; i++) await extractPendingReferralFiles({ db: t.db, storage });
+    await t.app.jobs.drain();
+    expect(await extractionStatusOf(id)).toBe('pending');
+    for (const minutes of [1, 2]) {
+      t.clock.advance(minutes * 60_000);
+      await t.app.jobs.drain();
+    }
+    const [job] = await extractionJobsOf(id);
+    expect(job).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(job?.lastError).toBe('The referral letter could not be read (Error).');
     const draft = await t.app.inject({
       method: 'GET',
       url: `/api/admin/incoming-referrals/raw/${id}/draft`,
@@ -240,25 +263,25 @@ describe('referral inbox', () => {
     const storage = createLocalFileStorage(t.config.FILE_STORAGE_DIR);
     // Damaged after the upload check (as a disk or a bucket can): tesseract's libpng refuses it.
     await storage.put(row?.storageKey ?? '', pngHeader(40, 20), 'image/png');
-    for (let i = 0; i < 3; i++) await extractPendingReferralFiles({ db: t.db, storage });
-    const [afterOcr] = await t.db
-      .select()
-      .from(incomingReferralFiles)
-      .where(eq(incomingReferralFiles.id, id));
-    expect(afterOcr).toMatchObject({ extractionStatus: 'failed', extractionAttempts: 3 });
+    for (const minutes of [0, 1, 2]) {
+      t.clock.advance(minutes * 60_000);
+      await t.app.jobs.drain();
+    }
+    expect(await extractionStatusOf(id)).toBe('failed');
 
-    // The process stopped during the third try: the attempt was counted, so the next sweep gives up.
+    // The process stopped during each of its three tries (claimed, never finished): it is given up.
     const stuck = (await upload('stuck.pdf', await pdfWithText([['x']]))).json().id;
-    await t.db
-      .update(incomingReferralFiles)
-      .set({ extractionAttempts: 3 })
-      .where(eq(incomingReferralFiles.id, stuck));
-    await extractPendingReferralFiles({ db: t.db, storage });
+    for (let i = 0; i < REFERRAL_EXTRACTION.maxAttempts; i++) {
+      const claimed = await claimDueJobs(t.db, t.clock.now(), [REFERRAL_EXTRACTION.kind], 10);
+      expect(claimed.map((job) => job.payload.fileId)).toContain(stuck);
+      t.clock.advance(JOB_RUNNER.claimMs + 1);
+    }
+    await t.app.jobs.drain();
+    expect(await extractionStatusOf(stuck)).toBe('failed');
     const [given] = await t.db
       .select()
       .from(incomingReferralFiles)
       .where(eq(incomingReferralFiles.id, stuck));
-    expect(given?.extractionStatus).toBe('failed');
     expect(given?.draft).toMatchObject({ client: null, letterFile: { id: stuck } });
   });
 

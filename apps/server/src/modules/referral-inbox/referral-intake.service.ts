@@ -17,7 +17,6 @@ import {
   referrers,
   sites,
   specialists,
-  workflows,
 } from '../../db/schema/index.ts';
 import type {
   PmAddress,
@@ -27,7 +26,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
-import { copiesForNewWorkflow } from '../workflows/workflow-copies.ts';
+import { openWorkflow } from '../workflows/open-workflow.ts';
+import type { RawFileRow } from './referral-inbox.queries.ts';
 import type { ReferralInboxService } from './referral-inbox.service.ts';
 
 const TABLES = { specialists, clinics, referrers, sites } as const;
@@ -100,6 +100,73 @@ export function createReferralIntakeService(deps: {
     return row;
   }
 
+  /**
+   * Files the letter to the client's record and records the incoming referral (Save or Upload
+   * patient info); the raw file leaves the inbox. Answers the record's id.
+   */
+  async function recordIncomingReferral(
+    tx: Db,
+    input: {
+      kind: 'standard' | 'R';
+      file: RawFileRow;
+      letterName: string;
+      draft: ReferralDraft;
+      clientId: string;
+      referralId: string;
+      createdBy: string;
+    },
+  ) {
+    const { file } = input;
+    const { documentId } = await practiceManagement(tx).attachClientFile(input.clientId, {
+      kind: 'referral_letter',
+      name: input.letterName,
+      storageKey: file.storageKey,
+      contentType: file.contentType,
+    });
+    const [record] = await tx
+      .insert(incomingReferrals)
+      .values({
+        kind: input.kind,
+        rawFileId: file.id,
+        draft: input.draft,
+        clientId: input.clientId,
+        referralId: input.referralId,
+        documentId,
+        createdBy: input.createdBy,
+      })
+      .returning({ id: incomingReferrals.id });
+    if (!record) throw new Error('incoming referral insert returned nothing');
+    await tx
+      .update(incomingReferralFiles)
+      .set({ processedAt: clock.now() })
+      .where(eq(incomingReferralFiles.id, file.id));
+    return record.id;
+  }
+
+  /** The change of a recorded incoming referral: its audit row, and the inbox refreshes. */
+  function recorded(
+    auth: AuthContext,
+    origin: RequestOrigin,
+    action: string,
+    id: string,
+    rawFileId: string,
+    details: Record<string, string>,
+  ) {
+    return {
+      result: id,
+      audit: [
+        {
+          action,
+          ...auditedBy(auth, origin),
+          entityType: 'incoming_referral',
+          entityId: id,
+          details: { rawFileId, ...details },
+        },
+      ],
+      events: [{ type: 'referrals.changed' as const, ids: [rawFileId] }],
+    };
+  }
+
   /** Creates the workflow of an incoming referral once; a second call answers the first one's id. */
   async function createWorkflowOnce(
     auth: AuthContext,
@@ -123,29 +190,23 @@ export function createReferralIntakeService(deps: {
             .from(incomingReferralFiles)
             .where(eq(incomingReferralFiles.id, incoming.rawFileId))
         : [];
-      const copies = await copiesForNewWorkflow(tx, {
+      const now = clock.now();
+      const workflow = await openWorkflow(tx, {
         clientId: incoming.clientId,
+        createdBy: auth.user.uid,
         referralId: incoming.referralId,
         specialistId: draft.referral?.practitionerId ?? referral?.specialistId ?? null,
         siteId: draft.location?.locationId ?? null,
         specialityName: file?.specialityName ?? null,
-      });
-      if (!copies) throw new AppError(ErrorCode.validation, ReferralInboxText.clientOrReferralMissing);
-      const [workflow] = await tx
-        .insert(workflows)
-        .values({
-          clientId: incoming.clientId,
-          createdBy: auth.user.uid,
-          creationTimestamp: clock.now(),
+        own: {
+          creationTimestamp: now,
           category: draft.category || null,
-          bookingStatus: 'awaitingBooking',
-          bookingStatusUpdatedAt: clock.now(),
+          bookingStatusUpdatedAt: now,
           weeksToAppointment: draft.weeksToAppointment,
           isNewAppointment: kind === 'standard',
-          ...copies,
-        })
-        .returning({ id: workflows.id });
-      if (!workflow) throw new Error('workflow insert returned nothing');
+        },
+      });
+      if (!workflow) throw new AppError(ErrorCode.validation, ReferralInboxText.clientOrReferralMissing);
       await tx
         .update(incomingReferrals)
         .set({ workflowId: workflow.id })
@@ -259,46 +320,19 @@ export function createReferralIntakeService(deps: {
           expiredDateByMonth: referral.expiredDateByMonth,
           endDate: referralEndDate(startDate, expiredDate, referral.expiredDateByMonth),
         });
-        const { documentId } = await pm.attachClientFile(created.clientId, {
-          kind: 'referral_letter',
-          name: letterFile.name,
-          storageKey: file.storageKey,
-          contentType: file.contentType,
+        const id = await recordIncomingReferral(tx, {
+          kind: 'standard',
+          file,
+          letterName: letterFile.name,
+          draft,
+          clientId: created.clientId,
+          referralId: createdReferral.referralId,
+          createdBy: auth.user.uid,
         });
-        const [record] = await tx
-          .insert(incomingReferrals)
-          .values({
-            kind: 'standard',
-            rawFileId: file.id,
-            draft,
-            clientId: created.clientId,
-            referralId: createdReferral.referralId,
-            documentId,
-            createdBy: auth.user.uid,
-          })
-          .returning({ id: incomingReferrals.id });
-        if (!record) throw new Error('incoming referral insert returned nothing');
-        await tx
-          .update(incomingReferralFiles)
-          .set({ processedAt: clock.now() })
-          .where(eq(incomingReferralFiles.id, file.id));
-        return {
-          result: record.id,
-          audit: [
-            {
-              action: 'incoming-referral.save',
-              ...auditedBy(auth, origin),
-              entityType: 'incoming_referral',
-              entityId: record.id,
-              details: {
-                rawFileId: file.id,
-                clientId: created.clientId,
-                referralId: createdReferral.referralId,
-              },
-            },
-          ],
-          events: [{ type: 'referrals.changed', ids: [file.id] }],
-        };
+        return recorded(auth, origin, 'incoming-referral.save', id, file.id, {
+          clientId: created.clientId,
+          referralId: createdReferral.referralId,
+        });
       });
       return { id };
     },
@@ -319,42 +353,18 @@ export function createReferralIntakeService(deps: {
         const referral = existing ? await pm.findReferral(existing.clientId) : undefined;
         if (!existing || !referral)
           throw new AppError(ErrorCode.validation, ReferralInboxText.clientOrReferralMissing);
-        const { documentId } = await pm.attachClientFile(existing.clientId, {
-          kind: 'referral_letter',
-          name: letterFile.name,
-          storageKey: file.storageKey,
-          contentType: file.contentType,
+        const id = await recordIncomingReferral(tx, {
+          kind: 'R',
+          file,
+          letterName: letterFile.name,
+          draft,
+          clientId: existing.clientId,
+          referralId: referral.referralId,
+          createdBy: auth.user.uid,
         });
-        const [record] = await tx
-          .insert(incomingReferrals)
-          .values({
-            kind: 'R',
-            rawFileId: file.id,
-            draft,
-            clientId: existing.clientId,
-            referralId: referral.referralId,
-            documentId,
-            createdBy: auth.user.uid,
-          })
-          .returning({ id: incomingReferrals.id });
-        if (!record) throw new Error('incoming referral insert returned nothing');
-        await tx
-          .update(incomingReferralFiles)
-          .set({ processedAt: clock.now() })
-          .where(eq(incomingReferralFiles.id, file.id));
-        return {
-          result: record.id,
-          audit: [
-            {
-              action: 'incoming-referral.save-r',
-              ...auditedBy(auth, origin),
-              entityType: 'incoming_referral',
-              entityId: record.id,
-              details: { rawFileId: file.id, clientId: existing.clientId },
-            },
-          ],
-          events: [{ type: 'referrals.changed', ids: [file.id] }],
-        };
+        return recorded(auth, origin, 'incoming-referral.save-r', id, file.id, {
+          clientId: existing.clientId,
+        });
       });
       return { id };
     },

@@ -7,6 +7,7 @@ import {
   incomingReferrals,
   referrals,
   referrers,
+  specialistStaffAssignments,
   workflows,
 } from '../../db/schema/index.ts';
 import {
@@ -25,6 +26,7 @@ describe('Save into coreplus and Upload patient info', () => {
   let token: string;
   let specialistId: string;
   let siteId: string;
+  let coordinatorId: string;
 
   const post = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
@@ -74,6 +76,13 @@ describe('Save into coreplus and Upload patient info', () => {
     token = await createSessionToken(t.db, (await createUser(t.db)).id, t.clock.now());
     specialistId = (await createSpecialist(t.db, {}, ['Cardiology'])).id;
     siteId = (await createSite(t.db)).id;
+    // Assign clinician to staff (G3): the first mapped staff member who may coordinate.
+    coordinatorId = (await createUser(t.db)).id;
+    const itStaff = await createUser(t.db, { isItStaff: true });
+    await t.db.insert(specialistStaffAssignments).values([
+      { specialistId, userId: itStaff.id, createdAt: new Date('2026-01-01T00:00:00Z') },
+      { specialistId, userId: coordinatorId, createdAt: new Date('2026-01-02T00:00:00Z') },
+    ]);
   });
   afterAll(() => t.close());
 
@@ -158,6 +167,8 @@ describe('Save into coreplus and Upload patient info', () => {
       referralEndDate: '2027-02-01',
       weeksToAppointment: 3,
       clientFirstName: 'Olivia',
+      bookingCoordinatorId: coordinatorId,
+      createdBy: expect.any(String),
     });
     const [letter] = await t.db
       .select()

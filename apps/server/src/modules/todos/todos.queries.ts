@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizz
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { todos, users, workflows } from '../../db/schema/index.ts';
+import { type AuditEvent, listReadAuditInsert } from '../audit/audit.queries.ts';
 
 export type TodoRecord = typeof todos.$inferSelect;
 
@@ -53,20 +54,47 @@ export async function countTodos(db: Db, filter: TodoFilter): Promise<number> {
 }
 
 /**
- * One page in the spec's order. The page's ids are chosen first, from the index alone (an assignee's
- * open todos: todos_open_by_assignee_idx), so a deep page skips index entries, not joined rows.
+ * One page in the spec's order, its total and the read's audit row (which todos were shown), in one
+ * statement: a request makes one round trip and holds one connection (docs/performance.md). The
+ * page's ids are chosen first, from the index alone (an assignee's open todos:
+ * todos_open_by_assignee_idx), so a deep page skips index entries, not joined rows; only they are
+ * joined. `total` is undefined when the page is empty (past the end, or no todos): count then.
  */
-export function selectTodoPage(db: Db, filter: TodoFilter, offset: number, limit: number) {
-  const pageIds = db
-    .select({ id: todos.id })
+export async function readTodoPage(
+  db: Db,
+  filter: TodoFilter,
+  page: { page: number; pageSize: number },
+  audit: Omit<AuditEvent, 'details'>,
+): Promise<{ rows: TodoRow[]; total: number | undefined }> {
+  const where = whereOf(filter);
+  const pageIds = db.$with('page_ids').as(
+    db
+      .select({ id: todos.id })
+      .from(todos)
+      .where(where)
+      .orderBy(...('workflowId' in filter ? SPEC_ORDER : OPEN_ORDER))
+      .offset((page.page - 1) * page.pageSize)
+      .limit(page.pageSize),
+  );
+  const shown = sql`jsonb_build_object('page', ${page.page}::int,
+    'todoIds', coalesce((SELECT jsonb_agg(id) FROM ${pageIds}), '[]'::jsonb))`;
+  const audited = db.$with('audited', {}).as(listReadAuditInsert(audit, shown));
+  const rows = await db
+    .with(pageIds, audited)
+    .select({
+      ...TODO_COLUMNS,
+      total: sql<number>`(SELECT count(*) FROM ${todos} WHERE ${where})`.mapWith(Number),
+    })
     .from(todos)
-    .where(whereOf(filter))
-    .orderBy(...('workflowId' in filter ? SPEC_ORDER : OPEN_ORDER))
-    .offset(offset)
-    .limit(limit);
-  return selectTodoRows(db)
-    .where(inArray(todos.id, pageIds))
+    .leftJoin(workflows, eq(workflows.id, todos.workflowId))
+    .leftJoin(creator, eq(creator.id, todos.createdBy))
+    .leftJoin(assignee, eq(assignee.id, todos.assignedTo))
+    .where(inArray(todos.id, db.select({ id: pageIds.id }).from(pageIds)))
     .orderBy(...SPEC_ORDER);
+  return {
+    rows: rows.map(({ total: _, ...row }) => row),
+    total: rows[0]?.total,
+  };
 }
 
 export async function findTodoRow(db: Db, id: string): Promise<TodoRow | undefined> {

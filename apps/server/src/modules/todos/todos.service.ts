@@ -13,7 +13,6 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
-import { recordListReadAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { findLiveWorkflow } from '../workflows/workflows.queries.ts';
 import { assertAssignee, mayChangeTodo, mayListTodosOf } from './todos.policy.ts';
@@ -22,7 +21,7 @@ import {
   findTodoRow,
   insertTodo,
   lockTodo,
-  selectTodoPage,
+  readTodoPage,
   type TodoFilter,
   type TodoRecord,
   type TodoRow,
@@ -72,21 +71,25 @@ export function createTodoService(deps: { db: Db; clock: Clock; writeChange: Cha
       if ('assignedTo' in filter && !mayListTodosOf(auth.user, filter.assignedTo)) {
         throw new AppError(ErrorCode.forbidden, M.othersTodos);
       }
-      // The page is read while the total is counted; a page past the end is then clamped to the last.
-      const pageOf = (page: number) =>
-        selectTodoPage(db, filter, (page - 1) * query.pageSize, query.pageSize);
-      const [total, requested] = await Promise.all([countTodos(db, filter), pageOf(query.page)]);
-      const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
-      const page = Math.min(query.page, lastPage);
-      const rows = page === query.page ? requested : await pageOf(page);
-      // Which todos (and so which clients' names) were shown, by id.
-      await recordListReadAudit(db, {
+      // Which todos (and so which clients' names) were shown, by id, recorded by the read itself.
+      const audit = {
         action: 'todo.list.viewed',
         ...auditedBy(auth, origin),
         entityType: 'workflowId' in filter ? 'workflow' : 'user',
         entityId: 'workflowId' in filter ? filter.workflowId : filter.assignedTo,
-        details: { page, todoIds: rows.map((row) => row.todo.id) },
-      });
+      };
+      const read = (page: number) => readTodoPage(db, filter, { page, pageSize: query.pageSize }, audit);
+      let page = query.page;
+      let { rows, total } = await read(page);
+      if (total === undefined) {
+        // An empty page: no todos at all, or a page past the end, which is clamped to the last.
+        total = await countTodos(db, filter);
+        const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
+        if (page > lastPage) {
+          page = lastPage;
+          ({ rows } = await read(page));
+        }
+      }
       return { rows: rows.map(toTodo), page, pageSize: query.pageSize, total };
     },
 

@@ -274,6 +274,30 @@ describe('todos', () => {
         .limit(1);
       expect(audit?.details).toMatchObject({ todoIds: expect.arrayContaining([todo.id]) });
     });
+
+    it('audits exactly the page shown, with the read, and the clamped page past the end', async () => {
+      const user = await signedIn('TELECARE_ADMIN');
+      const added: Todo[] = [];
+      for (let day = 10; day <= 21; day++)
+        added.push(await add({ assignedTo: user.id, dueDate: `2026-09-${day}` }));
+      const audits = () =>
+        t.db
+          .select({ details: auditEvents.details })
+          .from(auditEvents)
+          .where(and(eq(auditEvents.action, 'todo.list.viewed'), eq(auditEvents.entityId, user.id)));
+      const second = await listOf('page=2&pageSize=10', user.token);
+      expect(second).toMatchObject({ page: 2, total: 12 });
+      expect(ids(second)).toEqual(added.slice(10).map((todo) => todo.id));
+      expect((await audits()).map((row) => row.details)).toEqual([
+        { page: 2, todoIds: added.slice(10).map((todo) => todo.id) },
+      ]);
+      const clamped = await listOf('page=5&pageSize=10', user.token);
+      expect(clamped).toMatchObject({ page: 2, total: 12 });
+      expect((await audits()).map((row) => row.details)).toContainEqual({ page: 5, todoIds: [] });
+      expect(
+        (await audits()).filter((row) => JSON.stringify(row.details).includes(added[11]?.id ?? '-')),
+      ).toHaveLength(2);
+    });
   });
 
   describe('change', () => {

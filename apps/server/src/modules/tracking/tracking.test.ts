@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, referrals, workflows } from '../../db/schema/index.ts';
+import { auditEvents, referrals, specialistStaffAssignments, workflows } from '../../db/schema/index.ts';
 import {
   bearer,
   createClient,
@@ -93,6 +93,29 @@ describe('track patients', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]?.details).toEqual({ source: 'track', clientId: client.id });
     expect(JSON.stringify(audit)).not.toContain(client.lastName);
+  });
+
+  it('gives the new workflow the coordinator mapped to its case manager, skipping IT staff and disabled users', async () => {
+    const specialist = await createSpecialist(t.db, {}, ['Cardiology']);
+    const client = await createClient(t.db, { practitionerId: specialist.practitionerId });
+    const [itStaff, disabled, coordinator, later] = [
+      await createUser(t.db, { isItStaff: true }),
+      await createUser(t.db, { disabled: true }),
+      await createUser(t.db),
+      await createUser(t.db),
+    ];
+    await t.db.insert(specialistStaffAssignments).values(
+      [itStaff, disabled, coordinator, later].map((user, day) => ({
+        specialistId: specialist.id,
+        userId: user.id,
+        createdAt: new Date(Date.UTC(2026, 0, day + 1)),
+      })),
+    );
+    const unmapped = await createClient(t.db);
+    expect((await track(client.id)).statusCode).toBe(201);
+    expect((await track(unmapped.id)).statusCode).toBe(201);
+    expect((await workflowsOf(client.id))[0]?.bookingCoordinatorId).toBe(coordinator.id);
+    expect((await workflowsOf(unmapped.id))[0]?.bookingCoordinatorId).toBeNull();
   });
 
   it('reports an active workflow, and Track Anyway opens a second one as REVIEW', async () => {

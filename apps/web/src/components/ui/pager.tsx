@@ -52,9 +52,9 @@ export function Pager({
   const go = (target: number) => onPageChange(Math.min(Math.max(target, 1), lastPage));
 
   return (
-    <Group gap="md" justify="flex-end" wrap="nowrap">
+    <Group gap="md" justify="flex-end" wrap="wrap" style={{ rowGap: 4 }}>
       <Group gap={6} wrap="nowrap">
-        <Text component="label" htmlFor={sizeId} size="xs">
+        <Text component="label" htmlFor={sizeId} size="xs" style={{ whiteSpace: 'nowrap' }}>
           Rows per page
         </Text>
         <NativeSelect

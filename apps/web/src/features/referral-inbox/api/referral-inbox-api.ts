@@ -1,11 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ReferrerLocationResponseSchema } from '@telecare/contracts/clients';
 import {
+  ClinicSearchResponseSchema,
   CreatedWorkflowSchema,
   IncomingReferralIdSchema,
   RawReferralDraftResponseSchema,
   RawReferralFileSchema,
   RawReferralListResponseSchema,
   type ReferralDraft,
+  ReferrerSearchResponseSchema,
 } from '@telecare/contracts/referral-inbox';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
@@ -13,11 +16,11 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 export const referralInboxKey = ['referral-inbox'] as const;
 
 /** GET /api/admin/incoming-referrals/raw (speciality names only in the query: no patient data). */
-export function useRawReferrals(specialities: string[]) {
-  const query = new URLSearchParams({ pageSize: '100' });
+export function useRawReferrals(specialities: string[], page: number, pageSize: number) {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   for (const name of specialities) query.append('speciality', name);
   return useQuery({
-    queryKey: [...referralInboxKey, 'list', specialities],
+    queryKey: [...referralInboxKey, 'list', specialities, page, pageSize],
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/incoming-referrals/raw?${query}`, {
         schema: RawReferralListResponseSchema,
@@ -101,3 +104,65 @@ export const createRWorkflow = (incomingReferralRId: string) =>
     body: { incomingReferralRId },
     schema: CreatedWorkflowSchema,
   });
+
+/** Practice-management lookups change rarely. */
+const LOOKUP_STALE_MS = 60_000;
+
+/** GET /api/admin/coreplus/clinic?search=: up to 20 clinics with every field. */
+export function useClinicSearch(search: string) {
+  return useQuery({
+    queryKey: ['coreplus', 'clinic-search', search],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(`/api/admin/coreplus/clinic?${new URLSearchParams({ search })}`, {
+          schema: ClinicSearchResponseSchema,
+          signal,
+        })
+      ).clinics,
+    placeholderData: keepPreviousData,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/** GET /api/admin/coreplus/referrer?search=[&clinicId=]: up to 20 referrers (at the clinic, when chosen). */
+export function useReferrerSearch(search: string, clinicId: string | null) {
+  return useQuery({
+    queryKey: ['coreplus', 'referrer-search', search, clinicId],
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ search });
+      if (clinicId) query.set('clinicId', clinicId);
+      return (
+        await apiRequest(`/api/admin/coreplus/referrer?${query}`, {
+          schema: ReferrerSearchResponseSchema,
+          signal,
+        })
+      ).referrers;
+    },
+    placeholderData: keepPreviousData,
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
+/**
+ * GET /api/admin/coreplus/referrer-location?referrerId&clinicId: the provider number of the pair
+ * (K8); a failure leaves it undefined, as the spec says.
+ */
+export function useReferrerLocationNumber(referrerId: string | null, clinicId: string | null) {
+  return useQuery({
+    queryKey: ['coreplus', 'referrer-location', referrerId, clinicId],
+    queryFn: async ({ signal }) => {
+      try {
+        const params = new URLSearchParams({ referrerId: referrerId ?? '', clinicId: clinicId ?? '' });
+        const answer = await apiRequest(`/api/admin/coreplus/referrer-location?${params}`, {
+          schema: ReferrerLocationResponseSchema,
+          signal,
+        });
+        return answer.referrerLocations[0]?.providerNumber ?? null;
+      } catch {
+        return null;
+      }
+    },
+    enabled: Boolean(referrerId && clinicId),
+    staleTime: LOOKUP_STALE_MS,
+  });
+}

@@ -2,12 +2,8 @@ import { Alert, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, 
 import type { ReferralDraft } from '@telecare/contracts/referral-inbox';
 import { ReferralInboxText } from '@telecare/contracts/referral-inbox';
 import { ageOn, weeksUntil } from '@telecare/domain/referral-inbox';
-import {
-  useClinicOptions,
-  useReferrerOptions,
-  useSiteOptions,
-  useSpecialistOptions,
-} from '../../../lib/directory-lookups';
+import { useSiteOptions, useSpecialistOptions } from '../../../lib/directory-lookups';
+import { DraftClinicSection, DraftReferrerSection } from './draft-clinic-referrer';
 
 type Client = NonNullable<ReferralDraft['client']>;
 type Clinic = NonNullable<ReferralDraft['clinic']>;
@@ -70,8 +66,6 @@ export function ReferralDraftForm({
   clientExisting: boolean;
 }) {
   const sites = useSiteOptions();
-  const clinics = useClinicOptions();
-  const referrers = useReferrerOptions();
   const specialists = useSpecialistOptions();
   const client = draft.client ?? EMPTY_CLIENT;
   const clinic = draft.clinic ?? EMPTY_CLINIC;
@@ -80,9 +74,6 @@ export function ReferralDraftForm({
   const setClient = (patch: Partial<Client>) => onChange({ ...draft, client: { ...client, ...patch } });
   const setAddress = (patch: Partial<Client['addressResidential']>) =>
     setClient({ addressResidential: { ...client.addressResidential, ...patch } });
-  const setClinic = (patch: Partial<Clinic>) => onChange({ ...draft, clinic: { ...clinic, ...patch } });
-  const setReferrer = (patch: Partial<Referrer>) =>
-    onChange({ ...draft, referrer: { ...referrer, ...patch } });
   const setReferral = (patch: Partial<Referral>) =>
     onChange({ ...draft, referral: { ...referral, ...patch } });
   const age = client.dateOfBirth ? ageOn(today(), client.dateOfBirth) : null;
@@ -197,75 +188,12 @@ export function ReferralDraftForm({
           }}
         />
       </SimpleGrid>
-      <Title order={5}>Clinic</Title>
-      <SimpleGrid cols={3} spacing="xs">
-        <Select
-          label="Existing clinic"
-          searchable
-          clearable
-          data={(clinics.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          value={clinic.id}
-          onChange={(value) =>
-            setClinic({ id: value, name: clinics.data?.find((c) => c.id === value)?.name ?? clinic.name })
-          }
-        />
-        <TextInput
-          label="Clinic name"
-          value={clinic.name}
-          disabled={Boolean(clinic.id)}
-          onChange={(e) => setClinic({ name: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Clinic phone"
-          value={clinic.phone}
-          disabled={Boolean(clinic.id)}
-          onChange={(e) => setClinic({ phone: e.currentTarget.value })}
-        />
-      </SimpleGrid>
-      <Title order={5}>Referrer</Title>
-      <SimpleGrid cols={3} spacing="xs">
-        <Select
-          label="Existing referrer"
-          searchable
-          clearable
-          data={(referrers.data ?? []).map((r) => ({
-            value: r.id,
-            label: `${r.firstName} ${r.lastName} ${r.providerNumber ?? ''}`,
-          }))}
-          value={referrer.id}
-          onChange={(value) => {
-            const found = referrers.data?.find((r) => r.id === value);
-            setReferrer(
-              found
-                ? {
-                    id: found.id,
-                    firstName: found.firstName,
-                    lastName: found.lastName,
-                    providerNumber: found.providerNumber ?? '',
-                  }
-                : { id: null },
-            );
-          }}
-        />
-        <TextInput
-          label="Referrer first name"
-          value={referrer.firstName}
-          disabled={Boolean(referrer.id)}
-          onChange={(e) => setReferrer({ firstName: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Referrer last name"
-          value={referrer.lastName}
-          disabled={Boolean(referrer.id)}
-          onChange={(e) => setReferrer({ lastName: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Provider number"
-          value={referrer.providerNumber}
-          disabled={Boolean(referrer.id)}
-          onChange={(e) => setReferrer({ providerNumber: e.currentTarget.value })}
-        />
-      </SimpleGrid>
+      <DraftClinicSection clinic={clinic} onChange={(next) => onChange({ ...draft, clinic: next })} />
+      <DraftReferrerSection
+        referrer={referrer}
+        clinicId={clinic.id}
+        onChange={(next) => onChange({ ...draft, referrer: next })}
+      />
       <Title order={5}>Referral</Title>
       <SimpleGrid cols={3} spacing="xs">
         <Select

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZES } from '@telecare/contracts/lists';
 import {
   type ReferralDraft,
   ReferralInboxText,
@@ -26,7 +27,9 @@ import { saveReferralProblems, uploadPatientInfoProblems } from '@telecare/domai
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FileViewer } from '../../../components/ui/file-viewer';
+import { lastPageOf, Pager } from '../../../components/ui/pager';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { isPageSize, useListSearchParams } from '../../../lib/list-params';
 import {
   createReferralWorkflow,
   createRWorkflow,
@@ -42,6 +45,10 @@ import {
 import { ReferralDraftForm } from './referral-draft-form';
 
 type Upload = { name: string; percent: number; error?: string };
+
+/** The inbox has no sortable columns: newest first. */
+const NO_SORT_COLUMNS = [] as const;
+const INBOX_PAGE_SIZE = 50;
 type Pending = { kind: 'standard' | 'R'; id: string; error?: string };
 
 /** Referral Inbox (AA §2): upload, filter, list, viewer and the draft form with its actions. */
@@ -56,7 +63,8 @@ export function ReferralInboxPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
-  const list = useRawReferrals(filter);
+  const { page, pageSize, setPage, setPageSize } = useListSearchParams(NO_SORT_COLUMNS, INBOX_PAGE_SIZE);
+  const list = useRawReferrals(filter, page, pageSize);
   const current = useReferralDraft(selected);
   const rows = list.data?.rows ?? [];
   const specialities = list.data?.specialities ?? [];
@@ -65,6 +73,15 @@ export function ReferralInboxPage() {
   useEffect(() => {
     if (current.data && current.data.file.extractionStatus !== 'pending') setDraft(current.data.draft);
   }, [current.data]);
+
+  // Clamp a page beyond the end (files saved or deleted, an old link) to the last page.
+  const total = list.data?.total;
+  const settled = !list.isPlaceholderData;
+  useEffect(() => {
+    if (total === undefined || !settled) return;
+    const lastPage = lastPageOf(total, pageSize);
+    if (page > lastPage) setPage(lastPage, { replace: true });
+  }, [total, settled, page, pageSize, setPage]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: referralInboxKey });
 
@@ -168,7 +185,10 @@ export function ReferralInboxPage() {
             placeholder="All"
             data={[UNIDENTIFIED_SPECIALITY, ...specialities]}
             value={filter}
-            onChange={setFilter}
+            onChange={(next) => {
+              setFilter(next);
+              setPage(1, { replace: true });
+            }}
             clearable
           />
           <ScrollArea.Autosize mah="calc(100vh - 360px)">
@@ -202,6 +222,16 @@ export function ReferralInboxPage() {
               </Table>
             )}
           </ScrollArea.Autosize>
+          <Pager
+            page={page}
+            pageSize={pageSize}
+            total={total}
+            pageSizes={PAGE_SIZES}
+            onPageChange={(next) => setPage(next)}
+            onPageSizeChange={(next) => {
+              if (isPageSize(next)) setPageSize(next);
+            }}
+          />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
