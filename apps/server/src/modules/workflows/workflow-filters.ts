@@ -14,7 +14,7 @@ import {
 } from '@telecare/domain/workflow-rules';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users, workflows } from '../../db/schema/index.ts';
+import { GP_REPORT_SORT_KEY, users, workflows } from '../../db/schema/index.ts';
 
 const DISPLAY_ZONE = 'Australia/Melbourne';
 const WEEK = sql.raw(`interval '7 days'`);
@@ -219,7 +219,7 @@ export const COLUMN_SQL: Record<WorkflowColumn, ColumnSql> = {
   // Whether a GP report exists, then its status.
   gpReport: {
     ...coded(workflows.gpReportStatus, GP_REPORT_STATUS_LABELS),
-    sort: [sql`(${workflows.gpReportDocumentId} is not null)`, sql`${workflows.gpReportStatus}`],
+    sort: [GP_REPORT_SORT_KEY],
     groups: undefined,
   },
   coordinator,

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { workflowListCounts, workflows } from '../../db/schema/index.ts';
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
 import { deepPageIds } from './list-bookmarks.ts';
+import { sortedDeepPageIds } from './sorted-bookmarks.ts';
 import {
   COLUMN_SQL,
   COORDINATOR_NAME,
@@ -181,6 +182,8 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
       ? await deepPageIds(db, query.list, { offset, limit: query.pageSize, direction })
       : null;
   if (deepIds) return deepIds;
+  const sortedIds = await sortedDeepPage(db, prepared, offset);
+  if (sortedIds) return sortedIds;
   const ids =
     (await groupWalkIds(db, prepared, offset)) ??
     (await db
@@ -191,6 +194,28 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
       .limit(query.pageSize)
       .offset(offset));
   return ids.map((row) => row.id);
+}
+
+/** Sorts whose one expression leads a (list_name, expression, creation_timestamp, id) index. */
+const KEYED_SORTS = new Set<WorkflowColumn>(
+  (Object.keys(COLUMN_SQL) as WorkflowColumn[]).filter(
+    (c) => c !== 'creationTimestamp' && c !== 'coordinator',
+  ),
+);
+
+/** A deep page of the whole list sorted by one indexed column, from that sort's bookmarks. */
+async function sortedDeepPage(db: Db, prepared: PreparedListQuery, offset: number) {
+  const { query } = prepared;
+  const [only] = query.sort;
+  if (!prepared.wholeList || query.sort.length !== 1 || !only || !KEYED_SORTS.has(only.column)) return null;
+  const [column] = COLUMN_SQL[only.column].sort;
+  if (!column) return null;
+  return sortedDeepPageIds(
+    db,
+    query.list,
+    { name: only.column, column, direction: only.direction },
+    { offset, limit: query.pageSize },
+  );
 }
 
 /**
