@@ -194,7 +194,9 @@ export const COORDINATOR_NAME = sql<
 >`(select ${STAFF_DISPLAY_NAME} from ${users} where ${users.id} = ${workflows.bookingCoordinatorId})`;
 
 const coordinator: ColumnSql = {
-  sort: [COORDINATOR_NAME],
+  // The id after the name keeps two staff of the same name apart, as the group walk reads them.
+  sort: [COORDINATOR_NAME, sql`${workflows.bookingCoordinatorId}`],
+  groups: workflows.bookingCoordinatorId,
   filter: (value) => {
     const pattern = likePattern(value);
     return sql`${workflows.bookingCoordinatorId} in (select ${users.id} from ${users} where ${STAFF_DISPLAY_NAME} ilike ${pattern} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern})`;

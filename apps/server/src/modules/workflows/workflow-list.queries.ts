@@ -3,7 +3,7 @@ import type { NamedFilter, WorkflowColumn, WorkflowListName } from '@telecare/co
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { workflowListCounts, workflows } from '../../db/schema/index.ts';
+import { users, workflowListCounts, workflows } from '../../db/schema/index.ts';
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
 import { deepPageIds } from './list-bookmarks.ts';
 import { sortedDeepPageIds } from './sorted-bookmarks.ts';
@@ -13,6 +13,7 @@ import {
   type ColumnSql,
   likePattern,
   NAMED_FILTER_SQL,
+  STAFF_DISPLAY_NAME,
 } from './workflow-filters.ts';
 import { isDeleted, notDeleted, type WorkflowRecordWithNames } from './workflows.queries.ts';
 
@@ -268,6 +269,17 @@ export async function selectListPage(
   return { rows, page, total: counted.total, estimated: counted.estimated };
 }
 
+/** Coordinators' ids in the order of their shown names (then id); ids of no user last, as their empty name sorts. */
+async function inNameOrder(db: Db, ids: string[]) {
+  const named = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(STAFF_DISPLAY_NAME), asc(users.id));
+  const known = new Set(named.map((user) => user.id));
+  return [...named.map((user) => user.id), ...ids.filter((id) => !known.has(id)).sort()];
+}
+
 /** Past this offset a stacked sort is left to the planner. */
 const GROUP_WALK_MAX_OFFSET = 1000;
 
@@ -280,8 +292,11 @@ async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: number)
   const { query } = prepared;
   const [first, second] = query.sort;
   const column = first && COLUMN_SQL[first.column].groups;
-  if (!column || !second || !prepared.wholeList || offset > GROUP_WALK_MAX_OFFSET) return null;
-  const values = await distinctValues(db, query.list, column);
+  // A sort on one column is read from its index, except the coordinator's, which is by name.
+  const byName = first?.column === 'coordinator';
+  if (!column || !(second || byName) || !prepared.wholeList || offset > GROUP_WALK_MAX_OFFSET) return null;
+  const distinct = await distinctValues(db, query.list, column);
+  const values = byName && distinct ? await inNameOrder(db, distinct) : distinct;
   if (!values) return null;
   // As in ORDER BY: empty values last when ascending, first when descending.
   const groups = first.direction === 'asc' ? [...values, null] : [null, ...values.reverse()];
