@@ -57,7 +57,8 @@ async function prepare() {
     };
     const sizes: ListSizes = { active: 0, archived: 0, history: 0, deleted: 0 };
     for (const row of counted.rows) sizes[row.list_name] = Number(row.total);
-    const email = 'bench@telecare.example';
+    // IT staff: the only role that sees the deleted list as well as the others.
+    const email = 'bench-it@telecare.example';
     let [user] = await db.select().from(users).where(eq(users.email, email));
     if (!user) {
       [user] = await db
@@ -66,7 +67,7 @@ async function prepare() {
           email,
           firstName: 'Bench',
           lastName: 'Mark',
-          role: 'TELECARE_SUPERVISOR',
+          role: 'TELECARE_IT',
           passwordHash: await hashPassword(randomBytes(16).toString('hex')),
         })
         .returning();

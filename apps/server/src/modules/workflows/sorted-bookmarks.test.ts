@@ -2,10 +2,11 @@ import type { WorkflowColumn } from '@telecare/contracts/workflows';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowListCounts, workflows } from '../../db/schema/index.ts';
-import { createWorkflow } from '../../test/factories.ts';
+import { createUser, createWorkflow } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sortedDeepPageIds } from './sorted-bookmarks.ts';
 import { COLUMN_SQL } from './workflow-filters.ts';
+import { coordinatorSortKey } from './workflow-list.queries.ts';
 
 describe('deep pages of a sorted list from bookmarks', () => {
   let t: TestApp;
@@ -16,6 +17,12 @@ describe('deep pages of a sorted list from bookmarks', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Two coordinators share a shown name; every fourth row has none.
+    const coordinators = [
+      await createUser(t.db, { shortName: 'Sam' }),
+      await createUser(t.db, { shortName: 'Alex' }),
+      await createUser(t.db, { shortName: 'Sam' }),
+    ];
     for (let i = 0; i < 23; i++) {
       // Repeated values, empty ones and pairs sharing a creation time, so ties and nulls decide.
       await createWorkflow(t.db, {
@@ -23,6 +30,7 @@ describe('deep pages of a sorted list from bookmarks', () => {
         adminCheckNotes: notes[i % notes.length],
         gpReportStatus: gpReports[i % gpReports.length],
         urn: `TC${String(i % 7).padStart(5, '0')}`,
+        bookingCoordinatorId: coordinators[i % 4]?.id ?? null,
       });
     }
   });
@@ -71,6 +79,25 @@ describe('deep pages of a sorted list from bookmarks', () => {
             await offsetPage(column, direction, offset, 3),
           );
         }
+      }
+    }
+  });
+
+  it('gives the same rows as OFFSET for the coordinator sort, by shown name', async () => {
+    const sort = await coordinatorSortKey(t.db, 'active');
+    expect(sort?.groups).toHaveLength(3);
+    for (const direction of ['asc', 'desc'] as const) {
+      for (let offset = spacing; offset < 26; offset += 3) {
+        const ids = await sortedDeepPageIds(
+          t.db,
+          'active',
+          { ...(sort as NonNullable<typeof sort>), direction },
+          { offset, limit: 3 },
+          spacing,
+        );
+        expect(ids, `coordinator ${direction} from ${offset}`).toEqual(
+          await offsetPage('coordinator', direction, offset, 3),
+        );
       }
     }
   });

@@ -18,6 +18,11 @@ import { BOOKMARK_SPACING } from './list-bookmarks.ts';
 export const BOOKMARK_MAX_AGE_MS = 60_000;
 
 type Key = { value: string | null; ts: string; id: string };
+/**
+ * A sort on one column: `name` names its cache; `order`, when the rows are not in the column's own
+ * order (the coordinator, by name), gives the order and `groups` the column's values in it.
+ */
+export type SortKey = { name: string; column: SQL; order?: SQL; groups?: string[] };
 type Entry = { version: number; builtAt: number; keys: Promise<Key[]>; refreshing?: boolean };
 type Rows<T> = { rows: T[] };
 
@@ -31,28 +36,28 @@ async function readOrderState(db: Db, list: WorkflowListName) {
   return { total: Number(row?.total ?? 0), version: Number(row?.version ?? 0) };
 }
 
-async function buildKeys(db: Db, list: WorkflowListName, column: SQL, spacing: number) {
+async function buildKeys(db: Db, list: WorkflowListName, sort: SortKey, spacing: number) {
   const result = (await db.execute(sql`
     SELECT value, ts, id FROM (
-      SELECT (${column})::text AS value, creation_timestamp::text AS ts, id::text AS id,
-        row_number() OVER (ORDER BY ${column}, creation_timestamp, id) - 1 AS position
+      SELECT (${sort.column})::text AS value, creation_timestamp::text AS ts, id::text AS id,
+        row_number() OVER (ORDER BY ${sort.order ?? sort.column}, creation_timestamp, id) - 1 AS position
       FROM workflows WHERE list_name = ${list}
     ) numbered
     WHERE position % ${spacing} = 0 ORDER BY position`)) as unknown as Rows<Key>;
   return result.rows;
 }
 
-function keysOf(db: Db, list: WorkflowListName, name: string, column: SQL, version: number, spacing: number) {
+function keysOf(db: Db, list: WorkflowListName, sort: SortKey, version: number, spacing: number) {
   let entries = cache.get(db);
   if (!entries) {
     entries = new Map();
     cache.set(db, entries);
   }
-  const cacheKey = `${list}:${name}:${spacing}`;
+  const cacheKey = `${list}:${sort.name}:${spacing}`;
   const cached = entries.get(cacheKey);
   const build = () => {
     // The version is read before the keys: a change made meanwhile raises it, so the next request rebuilds.
-    const entry: Entry = { version, builtAt: Date.now(), keys: buildKeys(db, list, column, spacing) };
+    const entry: Entry = { version, builtAt: Date.now(), keys: buildKeys(db, list, sort, spacing) };
     entry.keys.catch(() => entries.get(cacheKey) === entry && entries.delete(cacheKey));
     return entry;
   };
@@ -76,15 +81,32 @@ function keysOf(db: Db, list: WorkflowListName, name: string, column: SQL, versi
 }
 
 /** Ids of `limit` rows from `skip` rows after the key, in the column's ascending order (empty values last). */
-async function idsFrom(db: Db, list: WorkflowListName, column: SQL, key: Key, skip: number, limit: number) {
+async function idsFrom(db: Db, list: WorkflowListName, sort: SortKey, key: Key, skip: number, limit: number) {
+  const { column } = sort;
   const empty = sql`SELECT id FROM workflows WHERE list_name = ${list} AND (${column}) IS NULL`;
   const order = sql`ORDER BY ${column}, creation_timestamp, id`;
-  const statement =
-    key.value === null
-      ? sql`${empty} AND (creation_timestamp, id) >= (${key.ts}::timestamptz, ${key.id}::uuid) ${order}`
-      : sql`(SELECT id FROM workflows WHERE list_name = ${list}
+  const fromKey = sql`(creation_timestamp, id) >= (${key.ts}::timestamptz, ${key.id}::uuid)`;
+  let statement: SQL;
+  if (key.value === null) statement = sql`${empty} AND ${fromKey} ${order}`;
+  else if (sort.groups) {
+    // Ordered by something else than the column (the coordinator's name): the key's group from the
+    // key, then each following group whole, each from the (list, column, creation time, id) index.
+    const group = (value: string) =>
+      sql`(SELECT id FROM workflows WHERE list_name = ${list} AND ${column} = ${value} ${order})`;
+    const following = sort.groups.slice(sort.groups.indexOf(key.value) + 1);
+    statement = sql.join(
+      [
+        sql`(SELECT id FROM workflows WHERE list_name = ${list} AND ${column} = ${key.value} AND ${fromKey} ${order})`,
+        ...following.map(group),
+        sql`(${empty} ${order})`,
+      ],
+      sql` UNION ALL `,
+    );
+  } else {
+    statement = sql`(SELECT id FROM workflows WHERE list_name = ${list}
             AND ((${column}), creation_timestamp, id) >= (${key.value}, ${key.ts}::timestamptz, ${key.id}::uuid) ${order})
           UNION ALL (${empty} ${order})`;
+  }
   const result = (await db.execute(sql`${statement} OFFSET ${skip} LIMIT ${limit}`)) as unknown as Rows<{
     id: string;
   }>;
@@ -98,7 +120,7 @@ async function idsFrom(db: Db, list: WorkflowListName, column: SQL, key: Key, sk
 export async function sortedDeepPageIds(
   db: Db,
   list: WorkflowListName,
-  sort: { name: string; column: SQL; direction: 'asc' | 'desc' },
+  sort: SortKey & { direction: 'asc' | 'desc' },
   page: { offset: number; limit: number },
   spacing = BOOKMARK_SPACING,
 ): Promise<string[] | null> {
@@ -107,10 +129,10 @@ export async function sortedDeepPageIds(
   const end = sort.direction === 'asc' ? page.offset + page.limit : total - page.offset;
   const start = sort.direction === 'asc' ? page.offset : Math.max(0, end - page.limit);
   if (end <= start) return [];
-  const keys = await keysOf(db, list, sort.name, sort.column, version, spacing);
+  const keys = await keysOf(db, list, sort, version, spacing);
   const index = Math.min(Math.floor(start / spacing), keys.length - 1);
   const key = keys[index];
   if (!key) return [];
-  const ids = await idsFrom(db, list, sort.column, key, start - index * spacing, end - start);
+  const ids = await idsFrom(db, list, sort, key, start - index * spacing, end - start);
   return sort.direction === 'asc' ? ids : ids.reverse();
 }

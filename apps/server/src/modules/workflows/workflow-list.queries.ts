@@ -5,8 +5,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { users, workflowListCounts, workflows } from '../../db/schema/index.ts';
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
-import { deepPageIds } from './list-bookmarks.ts';
-import { sortedDeepPageIds } from './sorted-bookmarks.ts';
+import { BOOKMARK_SPACING, deepPageIds } from './list-bookmarks.ts';
+import { type SortKey, sortedDeepPageIds } from './sorted-bookmarks.ts';
 import {
   COLUMN_SQL,
   COORDINATOR_NAME,
@@ -204,19 +204,32 @@ const KEYED_SORTS = new Set<WorkflowColumn>(
   ),
 );
 
+/** The coordinator sort for bookmarks: by shown name, read coordinator by coordinator; null past 500 of them. */
+export async function coordinatorSortKey(db: Db, list: WorkflowListName): Promise<SortKey | null> {
+  const column = workflows.bookingCoordinatorId;
+  const distinct = await distinctValues(db, list, column);
+  if (!distinct) return null;
+  return {
+    name: 'coordinator',
+    column: sql`${column}`,
+    order: sql`${COORDINATOR_NAME}, ${column}`,
+    groups: await inNameOrder(db, distinct),
+  };
+}
+
 /** A deep page of the whole list sorted by one indexed column, from that sort's bookmarks. */
 async function sortedDeepPage(db: Db, prepared: PreparedListQuery, offset: number) {
   const { query } = prepared;
   const [only] = query.sort;
-  if (!prepared.wholeList || query.sort.length !== 1 || !only || !KEYED_SORTS.has(only.column)) return null;
+  if (!prepared.wholeList || query.sort.length !== 1 || !only || offset < BOOKMARK_SPACING) return null;
+  const page = { offset, limit: query.pageSize };
+  if (only.column === 'coordinator') {
+    const sort = await coordinatorSortKey(db, query.list);
+    return sort && sortedDeepPageIds(db, query.list, { ...sort, direction: only.direction }, page);
+  }
   const [column] = COLUMN_SQL[only.column].sort;
-  if (!column) return null;
-  return sortedDeepPageIds(
-    db,
-    query.list,
-    { name: only.column, column, direction: only.direction },
-    { offset, limit: query.pageSize },
-  );
+  if (!KEYED_SORTS.has(only.column) || !column) return null;
+  return sortedDeepPageIds(db, query.list, { name: only.column, column, direction: only.direction }, page);
 }
 
 /**
