@@ -30,6 +30,7 @@ import {
   listRequestSpace,
   type SpaceRequest,
 } from '../../apps/server/src/modules/workflows/list-request-space.ts';
+import { selectListPage } from '../../apps/server/src/modules/workflows/workflow-list.queries.ts';
 import { createHttpClient } from './http-client.ts';
 
 const url = process.env.DATABASE_URL;
@@ -92,20 +93,25 @@ function percentile(sorted: number[], p: number) {
 }
 
 const { sizes, token } = await prepare();
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))],
-  {
-    env: { ...process.env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-const [port] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
-const client = createHttpClient(Number(port), token);
+// BENCH_DIRECT=1: the list queries in this process (selectListPage), without the API, for a quick look.
+const direct = process.env.BENCH_DIRECT ? await openDatabase() : undefined;
+const server = direct
+  ? undefined
+  : spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))], {
+      env: { ...process.env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+const [port] = server ? ((await once(createInterface({ input: server.stdout }), 'line')) as [string]) : ['0'];
+const client = direct ? undefined : createHttpClient(Number(port), token);
 
 async function measure(request: SpaceRequest): Promise<Result> {
   let total = 0;
+  const now = new Date();
   const send = async () => {
+    if (!client) {
+      const page = await selectListPage((direct as Database).db, request.query, now);
+      return { status: 200, body: Buffer.from(JSON.stringify({ total: page.total })) };
+    }
     const res = await client.postJson('/api/admin/workflow/list', request.query);
     if (res.status !== 200) throw new Error(`${request.name}: HTTP ${res.status} ${res.body}`);
     return res;
@@ -195,6 +201,9 @@ if (process.env.BENCH_OUT) {
     JSON.stringify({ sizes, repetitions: REPETITIONS, concurrency: CONCURRENCY, results }, null, 1),
   );
 }
-client.close();
-server.kill('SIGTERM');
-await once(server, 'exit');
+client?.close();
+await direct?.close();
+if (server) {
+  server.kill('SIGTERM');
+  await once(server, 'exit');
+}
