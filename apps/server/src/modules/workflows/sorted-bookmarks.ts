@@ -126,6 +126,7 @@ export async function sortedDeepPageIds(
 ): Promise<string[] | null> {
   if (page.offset < spacing) return null;
   const { total, version } = await readOrderState(db, list);
+  if (page.offset >= total) return [];
   const end = sort.direction === 'asc' ? page.offset + page.limit : total - page.offset;
   const start = sort.direction === 'asc' ? page.offset : Math.max(0, end - page.limit);
   if (end <= start) return [];

@@ -267,12 +267,15 @@ export async function selectListPage(
   const prepared = await prepareListQuery(db, query, now);
   const offsetOf = (page: number) => (page - 1) * query.pageSize;
   const pageOf = (total: number) => Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)));
+  // A deep page is read once its total is known: past the end, it is clamped before any row is walked.
+  const deep = offsetOf(query.page) >= BOOKMARK_SPACING;
   let [counted, ids] = await Promise.all([
     countWorkflows(db, prepared),
-    selectPageIds(db, prepared, offsetOf(query.page)),
+    deep ? null : selectPageIds(db, prepared, offsetOf(query.page)),
   ]);
   let page = pageOf(counted.total);
-  if (page !== query.page) ids = counted.total === 0 ? [] : await selectPageIds(db, prepared, offsetOf(page));
+  if (page !== query.page || !ids)
+    ids = counted.total === 0 ? [] : await selectPageIds(db, prepared, offsetOf(page));
   if (counted.estimated && ids.length < query.pageSize) {
     counted = await countWorkflows(db, prepared, null);
     page = pageOf(counted.total);
