@@ -3,7 +3,7 @@ import type { NamedFilter, WorkflowColumn, WorkflowListName } from '@telecare/co
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { users, workflowListCounts, workflows } from '../../db/schema/index.ts';
+import { GP_REPORT_SORT_KEY, users, workflowListCounts, workflows } from '../../db/schema/index.ts';
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
 import { BOOKMARK_SPACING, deepPageIds } from './list-bookmarks.ts';
 import { type SortKey, sortedDeepPageIds } from './sorted-bookmarks.ts';
@@ -307,23 +307,47 @@ const GROUP_WALK_MAX_OFFSET = 1000;
 async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: number) {
   const { query } = prepared;
   const [first, second] = query.sort;
-  const column = first && COLUMN_SQL[first.column].groups;
+  if (!first || !prepared.wholeList || offset > GROUP_WALK_MAX_OFFSET) return null;
+  if (first.column === 'gpReport' && second) {
+    // The GP report's one key (GP_REPORT_SORT_KEY) takes the values 0 to 7 and is never empty.
+    const keys = first.direction === 'asc' ? GP_REPORT_KEYS : [...GP_REPORT_KEYS].reverse();
+    return walkGroups(
+      db,
+      prepared,
+      offset,
+      keys.map((key) => sql`${GP_REPORT_SORT_KEY} = ${key}`),
+    );
+  }
+  const column = COLUMN_SQL[first.column].groups;
   // A sort on one column is read from its index, except the coordinator's, which is by name.
-  const byName = first?.column === 'coordinator';
-  if (!column || !(second || byName) || !prepared.wholeList || offset > GROUP_WALK_MAX_OFFSET) return null;
+  const byName = first.column === 'coordinator';
+  if (!column || !(second || byName)) return null;
   const distinct = await distinctValues(db, query.list, column);
   const values = byName && distinct ? await inNameOrder(db, distinct) : distinct;
   if (!values) return null;
   // As in ORDER BY: empty values last when ascending, first when descending.
   const groups = first.direction === 'asc' ? [...values, null] : [null, ...values.reverse()];
-  const rest = prepared.order.slice(COLUMN_SQL[first.column].sort.length);
-  const wanted = offset + query.pageSize;
+  return walkGroups(
+    db,
+    prepared,
+    offset,
+    groups.map((value) => (value === null ? isNull(column) : eq(column, value))),
+  );
+}
+
+const GP_REPORT_KEYS = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/** The page's ids read group by group (each group's condition, in order) in the order of the other sorted columns. */
+async function walkGroups(db: Db, prepared: PreparedListQuery, offset: number, groups: SQL[]) {
+  const [first] = prepared.query.sort;
+  const rest = prepared.order.slice(first ? COLUMN_SQL[first.column].sort.length : 0);
+  const wanted = offset + prepared.query.pageSize;
   const ids: { id: string }[] = [];
-  for (const value of groups) {
+  for (const group of groups) {
     const rows = await db
       .select({ id: workflows.id })
       .from(workflows)
-      .where(and(prepared.where, value === null ? isNull(column) : eq(column, value)))
+      .where(and(prepared.where, group))
       .orderBy(...rest)
       .limit(wanted - ids.length);
     ids.push(...rows);
