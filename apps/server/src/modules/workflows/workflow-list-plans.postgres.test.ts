@@ -13,7 +13,7 @@ import { selectListPage } from './workflow-list.queries.ts';
 
 /** Enough rows that the planner chooses as it does at a million (index walks, not sorts of everything). */
 const GENERATED_ROWS = 100_000;
-/** The requests of the space still known to read too much, one `request: problem` a line. */
+/** The requests of the space still known to read too much, one `request: problem` a line (PLAN_CHECK_WRITE=1 rewrites it). */
 const KNOWN_FILE = new URL('./workflow-list-plans.known.txt', import.meta.url);
 /** Requests explained at once. */
 const WORKERS = 4;
