@@ -1,21 +1,23 @@
 /**
  * The API server of the benchmark, in its own process as in production: built over the
- * benchmark's database without migrating or seeding; prints its port on the first line.
+ * benchmark's database (DATABASE_URL, or the embedded database in PGLITE_DIR) without migrating or
+ * seeding; prints its port on the first line.
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { readConfig } from '../../apps/server/src/config.ts';
-import { openPostgres } from '../../apps/server/src/db/database.ts';
+import { openPgliteFolder, openPostgres } from '../../apps/server/src/db/database.ts';
 
 const url = process.env.DATABASE_URL;
-if (!url) throw new Error('Set DATABASE_URL.');
+const folder = process.env.PGLITE_DIR;
+if (!url && !folder) throw new Error('Set DATABASE_URL or PGLITE_DIR.');
 const config = readConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'silent',
   WEB_DIST_DIR: '/nonexistent',
-  DATABASE_URL: url,
+  ...(url ? { DATABASE_URL: url } : { PGLITE_DIR: folder }),
 });
-const database = await openPostgres(url, 20);
+const database = url ? await openPostgres(url, 20) : await openPgliteFolder(folder as string);
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 console.log((app.server.address() as AddressInfo).port);

@@ -13,6 +13,12 @@ const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join('
  * are copies of the linked records so the lists filter, sort and page on one indexed table;
  * "Rebuild" recomputes them from the sources.
  */
+/**
+ * The GP report column's order as one never-empty key: whether a report exists, then the status
+ * (CP, NC, QR, none), so one index serves the sort both ways and deep pages can start from a key.
+ */
+export const GP_REPORT_SORT_KEY = sql`((gp_report_document_id IS NOT NULL)::int * 4 + CASE gp_report_status WHEN 'CP' THEN 0 WHEN 'NC' THEN 1 WHEN 'QR' THEN 2 ELSE 3 END)`;
+
 export const workflows = pgTable(
   'workflows',
   {
@@ -129,6 +135,8 @@ export const workflows = pgTable(
         ['results', t.resultsStatus],
         ['admin_check', t.adminCheckStatus],
         ['gp_report', t.gpReportStatus],
+        ['admin_check_notes', t.adminCheckNotes],
+        ['coordinator', t.bookingCoordinatorId],
       ] as const
     )
       // Creation time and id follow the column, so a sort on one column is read in index order
@@ -141,8 +149,8 @@ export const workflows = pgTable(
     index('workflows_list_referral_end_idx').on(t.listName, t.referralEndDate),
     index('workflows_client_identity_idx').on(t.clientFirstName, t.clientLastName, t.clientDateOfBirth),
     index('workflows_client_id_idx').on(t.clientId),
-    // The experiments flag's Coordinator filter and the unassigned filter.
-    index('workflows_list_coordinator_idx').on(t.listName, t.bookingCoordinatorId),
+    // The GP report column's order: whether a report exists, then its status (one key, never null).
+    index('workflows_list_gp_report_key_idx').on(t.listName, GP_REPORT_SORT_KEY, t.creationTimestamp, t.id),
     ...(
       [
         ['urn', t.urn],

@@ -78,6 +78,7 @@ export async function deepPageIds(
 ): Promise<string[] | null> {
   if (page.offset < spacing) return null;
   const { total, version } = await readOrderState(db, list);
+  if (page.offset >= total) return [];
   // Ascending pages are read as the same rows counted from the other end, then reversed.
   const end = page.direction === 'desc' ? page.offset + page.limit : total - page.offset;
   const start = page.direction === 'desc' ? page.offset : Math.max(0, end - page.limit);

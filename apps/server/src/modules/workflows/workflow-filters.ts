@@ -14,7 +14,7 @@ import {
 } from '@telecare/domain/workflow-rules';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users, workflows } from '../../db/schema/index.ts';
+import { GP_REPORT_SORT_KEY, users, workflows } from '../../db/schema/index.ts';
 
 const DISPLAY_ZONE = 'Australia/Melbourne';
 const WEEK = sql.raw(`interval '7 days'`);
@@ -194,7 +194,9 @@ export const COORDINATOR_NAME = sql<
 >`(select ${STAFF_DISPLAY_NAME} from ${users} where ${users.id} = ${workflows.bookingCoordinatorId})`;
 
 const coordinator: ColumnSql = {
-  sort: [COORDINATOR_NAME],
+  // The id after the name keeps two staff of the same name apart, as the group walk reads them.
+  sort: [COORDINATOR_NAME, sql`${workflows.bookingCoordinatorId}`],
+  groups: workflows.bookingCoordinatorId,
   filter: (value) => {
     const pattern = likePattern(value);
     return sql`${workflows.bookingCoordinatorId} in (select ${users.id} from ${users} where ${STAFF_DISPLAY_NAME} ilike ${pattern} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern})`;
@@ -219,7 +221,7 @@ export const COLUMN_SQL: Record<WorkflowColumn, ColumnSql> = {
   // Whether a GP report exists, then its status.
   gpReport: {
     ...coded(workflows.gpReportStatus, GP_REPORT_STATUS_LABELS),
-    sort: [sql`(${workflows.gpReportDocumentId} is not null)`, sql`${workflows.gpReportStatus}`],
+    sort: [GP_REPORT_SORT_KEY],
     groups: undefined,
   },
   coordinator,

@@ -3,15 +3,17 @@ import type { NamedFilter, WorkflowColumn, WorkflowListName } from '@telecare/co
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { workflowListCounts, workflows } from '../../db/schema/index.ts';
+import { GP_REPORT_SORT_KEY, users, workflowListCounts, workflows } from '../../db/schema/index.ts';
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
-import { deepPageIds } from './list-bookmarks.ts';
+import { BOOKMARK_SPACING, deepPageIds } from './list-bookmarks.ts';
+import { type SortKey, sortedDeepPageIds } from './sorted-bookmarks.ts';
 import {
   COLUMN_SQL,
   COORDINATOR_NAME,
   type ColumnSql,
   likePattern,
   NAMED_FILTER_SQL,
+  STAFF_DISPLAY_NAME,
 } from './workflow-filters.ts';
 import { isDeleted, notDeleted, type WorkflowRecordWithNames } from './workflows.queries.ts';
 
@@ -181,6 +183,8 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
       ? await deepPageIds(db, query.list, { offset, limit: query.pageSize, direction })
       : null;
   if (deepIds) return deepIds;
+  const sortedIds = await sortedDeepPage(db, prepared, offset);
+  if (sortedIds) return sortedIds;
   const ids =
     (await groupWalkIds(db, prepared, offset)) ??
     (await db
@@ -191,6 +195,41 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
       .limit(query.pageSize)
       .offset(offset));
   return ids.map((row) => row.id);
+}
+
+/** Sorts whose one expression leads a (list_name, expression, creation_timestamp, id) index. */
+const KEYED_SORTS = new Set<WorkflowColumn>(
+  (Object.keys(COLUMN_SQL) as WorkflowColumn[]).filter(
+    (c) => c !== 'creationTimestamp' && c !== 'coordinator',
+  ),
+);
+
+/** The coordinator sort for bookmarks: by shown name, read coordinator by coordinator; null past 500 of them. */
+export async function coordinatorSortKey(db: Db, list: WorkflowListName): Promise<SortKey | null> {
+  const column = workflows.bookingCoordinatorId;
+  const distinct = await distinctValues(db, list, column);
+  if (!distinct) return null;
+  return {
+    name: 'coordinator',
+    column: sql`${column}`,
+    order: sql`${COORDINATOR_NAME}, ${column}`,
+    groups: await inNameOrder(db, distinct),
+  };
+}
+
+/** A deep page of the whole list sorted by one indexed column, from that sort's bookmarks. */
+async function sortedDeepPage(db: Db, prepared: PreparedListQuery, offset: number) {
+  const { query } = prepared;
+  const [only] = query.sort;
+  if (!prepared.wholeList || query.sort.length !== 1 || !only || offset < BOOKMARK_SPACING) return null;
+  const page = { offset, limit: query.pageSize };
+  if (only.column === 'coordinator') {
+    const sort = await coordinatorSortKey(db, query.list);
+    return sort && sortedDeepPageIds(db, query.list, { ...sort, direction: only.direction }, page);
+  }
+  const [column] = COLUMN_SQL[only.column].sort;
+  if (!KEYED_SORTS.has(only.column) || !column) return null;
+  return sortedDeepPageIds(db, query.list, { name: only.column, column, direction: only.direction }, page);
 }
 
 /**
@@ -228,12 +267,15 @@ export async function selectListPage(
   const prepared = await prepareListQuery(db, query, now);
   const offsetOf = (page: number) => (page - 1) * query.pageSize;
   const pageOf = (total: number) => Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)));
+  // A deep page is read once its total is known: past the end, it is clamped before any row is walked.
+  const deep = offsetOf(query.page) >= BOOKMARK_SPACING;
   let [counted, ids] = await Promise.all([
     countWorkflows(db, prepared),
-    selectPageIds(db, prepared, offsetOf(query.page)),
+    deep ? null : selectPageIds(db, prepared, offsetOf(query.page)),
   ]);
   let page = pageOf(counted.total);
-  if (page !== query.page) ids = counted.total === 0 ? [] : await selectPageIds(db, prepared, offsetOf(page));
+  if (page !== query.page || !ids)
+    ids = counted.total === 0 ? [] : await selectPageIds(db, prepared, offsetOf(page));
   if (counted.estimated && ids.length < query.pageSize) {
     counted = await countWorkflows(db, prepared, null);
     page = pageOf(counted.total);
@@ -241,6 +283,17 @@ export async function selectListPage(
   }
   const rows = await selectPageRows(db, ids, auditOf?.({ ids, page }));
   return { rows, page, total: counted.total, estimated: counted.estimated };
+}
+
+/** Coordinators' ids in the order of their shown names (then id); ids of no user last, as their empty name sorts. */
+async function inNameOrder(db: Db, ids: string[]) {
+  const named = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(STAFF_DISPLAY_NAME), asc(users.id));
+  const known = new Set(named.map((user) => user.id));
+  return [...named.map((user) => user.id), ...ids.filter((id) => !known.has(id)).sort()];
 }
 
 /** Past this offset a stacked sort is left to the planner. */
@@ -254,20 +307,47 @@ const GROUP_WALK_MAX_OFFSET = 1000;
 async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: number) {
   const { query } = prepared;
   const [first, second] = query.sort;
-  const column = first && COLUMN_SQL[first.column].groups;
-  if (!column || !second || !prepared.wholeList || offset > GROUP_WALK_MAX_OFFSET) return null;
-  const values = await distinctValues(db, query.list, column);
+  if (!first || !prepared.wholeList || offset > GROUP_WALK_MAX_OFFSET) return null;
+  if (first.column === 'gpReport' && second) {
+    // The GP report's one key (GP_REPORT_SORT_KEY) takes the values 0 to 7 and is never empty.
+    const keys = first.direction === 'asc' ? GP_REPORT_KEYS : [...GP_REPORT_KEYS].reverse();
+    return walkGroups(
+      db,
+      prepared,
+      offset,
+      keys.map((key) => sql`${GP_REPORT_SORT_KEY} = ${key}`),
+    );
+  }
+  const column = COLUMN_SQL[first.column].groups;
+  // A sort on one column is read from its index, except the coordinator's, which is by name.
+  const byName = first.column === 'coordinator';
+  if (!column || !(second || byName)) return null;
+  const distinct = await distinctValues(db, query.list, column);
+  const values = byName && distinct ? await inNameOrder(db, distinct) : distinct;
   if (!values) return null;
   // As in ORDER BY: empty values last when ascending, first when descending.
   const groups = first.direction === 'asc' ? [...values, null] : [null, ...values.reverse()];
-  const rest = prepared.order.slice(COLUMN_SQL[first.column].sort.length);
-  const wanted = offset + query.pageSize;
+  return walkGroups(
+    db,
+    prepared,
+    offset,
+    groups.map((value) => (value === null ? isNull(column) : eq(column, value))),
+  );
+}
+
+const GP_REPORT_KEYS = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/** The page's ids read group by group (each group's condition, in order) in the order of the other sorted columns. */
+async function walkGroups(db: Db, prepared: PreparedListQuery, offset: number, groups: SQL[]) {
+  const [first] = prepared.query.sort;
+  const rest = prepared.order.slice(first ? COLUMN_SQL[first.column].sort.length : 0);
+  const wanted = offset + prepared.query.pageSize;
   const ids: { id: string }[] = [];
-  for (const value of groups) {
+  for (const group of groups) {
     const rows = await db
       .select({ id: workflows.id })
       .from(workflows)
-      .where(and(prepared.where, value === null ? isNull(column) : eq(column, value)))
+      .where(and(prepared.where, group))
       .orderBy(...rest)
       .limit(wanted - ids.length);
     ids.push(...rows);

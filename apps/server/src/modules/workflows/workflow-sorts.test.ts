@@ -100,3 +100,126 @@ describe('stacked sorts of the workflow list', () => {
     expect(await allPages([{ column: 'speciality', direction: 'asc' }])).toEqual(expected);
   });
 });
+
+describe('the coordinator sort', () => {
+  let t: TestApp;
+  let token: string;
+  const made: { id: string; name: string | null; coordinator: string | null; created: number }[] = [];
+  const start = Date.UTC(2026, 0, 1);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await createSessionToken(t.db, (await createUser(t.db)).id, t.clock.now());
+    // Two coordinators share a shown name; some rows have none.
+    const coordinators = [
+      await createUser(t.db, { shortName: 'Sam' }),
+      await createUser(t.db, { shortName: 'Alex' }),
+      await createUser(t.db, { shortName: 'Sam' }),
+    ];
+    for (let i = 0; i < 26; i++) {
+      const coordinator = i % 4 === 3 ? null : (coordinators[i % 4] ?? null);
+      const created = start - (i % 5) * 3_600_000;
+      const w = await createWorkflow(t.db, {
+        bookingCoordinatorId: coordinator?.id ?? null,
+        creationTimestamp: new Date(created),
+      });
+      made.push({
+        id: w.id,
+        name: coordinator?.shortName ?? null,
+        coordinator: coordinator?.id ?? null,
+        created,
+      });
+    }
+  });
+  afterAll(() => t.close());
+
+  const pages = async (direction: 'asc' | 'desc') => {
+    const ids: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/workflow/list',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { sort: [{ column: 'coordinator', direction }], page, pageSize: 10 },
+      });
+      expect(res.statusCode).toBe(200);
+      ids.push(...res.json().rows.map((r: { id: string }) => r.id));
+    }
+    return ids;
+  };
+
+  it('orders by the shown name, then the coordinator, then creation time, both ways', async () => {
+    for (const direction of ['asc', 'desc'] as const) {
+      const expected = [...made]
+        .sort(
+          (a, b) =>
+            compare(a.name, b.name, direction) ||
+            compare(a.coordinator, b.coordinator, direction) ||
+            compare(a.created, b.created, direction) ||
+            compare(a.id, b.id, direction),
+        )
+        .map((w) => w.id);
+      expect(await pages(direction), direction).toEqual(expected);
+    }
+  });
+});
+
+describe('a stacked sort led by the GP report', () => {
+  let t: TestApp;
+  let token: string;
+  const made: { id: string; rank: number; appointment: number | null; created: number }[] = [];
+  const statuses = ['NC', 'CP', 'QR', null, 'NC'] as const;
+  const rankOf = { CP: 0, NC: 1, QR: 2 } as const;
+  const start = Date.UTC(2026, 0, 1);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await createSessionToken(t.db, (await createUser(t.db)).id, t.clock.now());
+    for (let i = 0; i < 27; i++) {
+      const status = statuses[i % statuses.length] ?? null;
+      const appointment = i % 4 === 0 ? null : start + ((i * 5) % 7) * 86_400_000;
+      const created = start - (i % 3) * 3_600_000;
+      const w = await createWorkflow(t.db, {
+        gpReportStatus: status,
+        appointmentStart: appointment === null ? null : new Date(appointment),
+        creationTimestamp: new Date(created),
+      });
+      made.push({ id: w.id, rank: status === null ? 3 : rankOf[status], appointment, created });
+    }
+  });
+  afterAll(() => t.close());
+
+  it('reads report status by report status, each in APT Date order, both ways', async () => {
+    for (const direction of ['asc', 'desc'] as const) {
+      const other = direction === 'asc' ? 'desc' : 'asc';
+      const expected = [...made]
+        .sort(
+          (a, b) =>
+            compare(a.rank, b.rank, direction) ||
+            compare(a.appointment, b.appointment, other) ||
+            compare(a.created, b.created, other) ||
+            compare(a.id, b.id, other),
+        )
+        .map((w) => w.id);
+      const ids: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/workflow/list',
+          headers: { authorization: `Bearer ${token}` },
+          payload: {
+            sort: [
+              { column: 'gpReport', direction },
+              { column: 'appointmentDate', direction: other },
+            ],
+            page,
+            pageSize: 10,
+          },
+        });
+        expect(res.statusCode).toBe(200);
+        ids.push(...res.json().rows.map((r: { id: string }) => r.id));
+      }
+      expect(ids, direction).toEqual(expected);
+    }
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The space benchmark of the workflow lists: every request of the space
+ * (apps/server/src/modules/workflows/list-request-space.ts, about 1,300 requests) against the HTTP
+ * API in its own process, over whatever the database holds. Prints the worst 20 requests by p95.
+ *
+ *   DATABASE_URL=postgres://... npm run bench:space -- [repetitions] [nameContains]
+ *   PGLITE_DIR=data/pglite npm run bench:space -- [repetitions] [nameContains]   (the embedded database)
+ *
+ * Each request is sent `repetitions` times (30) by BENCH_CONCURRENCY clients at once (10 on
+ * PostgreSQL, 1 on PGlite), after one warm-up round; its p95 is the ceil(0.95 x n)-th fastest of
+ * its n times (with 30, the second slowest). BENCH_OUT writes every request's figures as JSON;
+ * BENCH_BASELINE reads such a file (say, of the 10,000-row database) and adds each request's ratio
+ * to it; BENCH_RERUN reads such a file and measures only its worst 20 again.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, openPgliteFolder, openPostgres } from '../../apps/server/src/db/database.ts';
+import { sessions, users } from '../../apps/server/src/db/schema/index.ts';
+import { hashToken } from '../../apps/server/src/modules/auth/auth.service.ts';
+import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
+import {
+  type ListSizes,
+  listRequestSpace,
+  type SpaceRequest,
+} from '../../apps/server/src/modules/workflows/list-request-space.ts';
+import { selectListPage } from '../../apps/server/src/modules/workflows/workflow-list.queries.ts';
+import { createHttpClient } from './http-client.ts';
+
+const url = process.env.DATABASE_URL;
+const folder = process.env.PGLITE_DIR;
+if (!url && !folder) throw new Error('Set DATABASE_URL (PostgreSQL) or PGLITE_DIR (the embedded database).');
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? (url ? 10 : 1));
+const REPETITIONS = Number(process.argv[2] ?? 30);
+const ONLY = process.argv[3];
+const TARGET_MS = Number(process.env.BENCH_TARGET_MS ?? (url ? 100 : 300));
+
+type Result = { name: string; p50: number; p95: number; total: number; baseline?: number };
+
+async function openDatabase(): Promise<Database> {
+  return url ? openPostgres(url, 2) : openPgliteFolder(folder as string);
+}
+
+/** The list sizes, and a supervisor's session for the clients (created before the server opens PGlite). */
+async function prepare() {
+  const database = await openDatabase();
+  try {
+    await database.migrate();
+    const { db } = database;
+    const counted = (await db.execute(sql`SELECT list_name, total FROM workflow_list_counts`)) as unknown as {
+      rows: { list_name: keyof ListSizes; total: string | number }[];
+    };
+    const sizes: ListSizes = { active: 0, archived: 0, history: 0, deleted: 0 };
+    for (const row of counted.rows) sizes[row.list_name] = Number(row.total);
+    // IT staff: the only role that sees the deleted list as well as the others.
+    const email = 'bench-it@telecare.example';
+    let [user] = await db.select().from(users).where(eq(users.email, email));
+    if (!user) {
+      [user] = await db
+        .insert(users)
+        .values({
+          email,
+          firstName: 'Bench',
+          lastName: 'Mark',
+          role: 'TELECARE_IT',
+          passwordHash: await hashPassword(randomBytes(16).toString('hex')),
+        })
+        .returning();
+    }
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    await db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId: user?.id as string,
+      lastSeenAt: now,
+      mfaCompletedAt: now,
+      expiresAt: new Date(now.getTime() + 6 * 3_600_000),
+    });
+    return { sizes, token };
+  } finally {
+    await database.close();
+  }
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const { sizes, token } = await prepare();
+// BENCH_DIRECT=1: the list queries in this process (selectListPage), without the API, for a quick look.
+const direct = process.env.BENCH_DIRECT ? await openDatabase() : undefined;
+const server = direct
+  ? undefined
+  : spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))], {
+      env: { ...process.env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+const [port] = server ? ((await once(createInterface({ input: server.stdout }), 'line')) as [string]) : ['0'];
+const client = direct ? undefined : createHttpClient(Number(port), token);
+
+async function measure(request: SpaceRequest): Promise<Result> {
+  let total = 0;
+  const now = new Date();
+  const send = async () => {
+    if (!client) {
+      const page = await selectListPage((direct as Database).db, request.query, now);
+      return { status: 200, body: Buffer.from(JSON.stringify({ total: page.total })) };
+    }
+    const res = await client.postJson('/api/admin/workflow/list', request.query);
+    if (res.status !== 200) throw new Error(`${request.name}: HTTP ${res.status} ${res.body}`);
+    return res;
+  };
+  const first = await send();
+  total = (JSON.parse(first.body.toString()) as { total: number }).total;
+  await Promise.all(Array.from({ length: CONCURRENCY - 1 }, send));
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < REPETITIONS) {
+        const started = performance.now();
+        await send();
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { name: request.name, p50: percentile(times, 50), p95: percentile(times, 95), total };
+}
+
+const readResults = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { results: Result[] };
+const baseline = process.env.BENCH_BASELINE
+  ? new Map(readResults(process.env.BENCH_BASELINE).results.map((r) => [r.name, r.p95]))
+  : undefined;
+const rerun = process.env.BENCH_RERUN
+  ? new Set(
+      readResults(process.env.BENCH_RERUN)
+        .results.sort((a, b) => b.p95 - a.p95)
+        .slice(0, 20)
+        .map((r) => r.name),
+    )
+  : undefined;
+const space = listRequestSpace(sizes).filter(
+  (r) => (!ONLY || r.name.includes(ONLY)) && (!rerun || rerun.has(r.name)),
+);
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const loadBefore = load();
+const started = performance.now();
+console.log(
+  `\n${url ? 'PostgreSQL' : 'PGlite'}; lists ${JSON.stringify(sizes)}; ${space.length} requests x ${REPETITIONS} ` +
+    `repetitions, ${CONCURRENCY} concurrent client(s); load average before: ${loadBefore}`,
+);
+const results: Result[] = [];
+for (const [index, request] of space.entries()) {
+  const result = await measure(request);
+  const was = baseline?.get(request.name);
+  if (was !== undefined) result.baseline = was;
+  results.push(result);
+  if (process.env.BENCH_PROGRESS && index % 100 === 99) console.error(`${index + 1}/${space.length}`);
+}
+const minutes = (performance.now() - started) / 60_000;
+
+const worst = [...results].sort((a, b) => b.p95 - a.p95).slice(0, 20);
+console.log(`\nWorst 20 of ${results.length} requests by p95 (ms):\n`);
+console.log(`| request | rows found | p50 | p95 |${baseline ? ' p95 at baseline | ratio |' : ''}`);
+console.log(`|---|---:|---:|---:|${baseline ? '---:|---:|' : ''}`);
+for (const r of worst) {
+  const ratio = r.baseline ? (r.p95 / r.baseline).toFixed(2) : '';
+  console.log(
+    `| ${r.name} | ${r.total.toLocaleString('en-AU')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |` +
+      (baseline ? ` ${r.baseline?.toFixed(1) ?? '-'} | ${ratio} |` : ''),
+  );
+}
+const over = results.filter((r) => r.p95 > TARGET_MS);
+const p95s = results.map((r) => r.p95).sort((a, b) => a - b);
+console.log(
+  `\n${over.length} of ${results.length} requests over ${TARGET_MS} ms p95; median request p95 ${percentile(p95s, 50).toFixed(1)} ms; ` +
+    `${minutes.toFixed(1)} min; load average before ${loadBefore}, after ${load()}.`,
+);
+if (baseline) {
+  const ratios = results
+    .filter((r) => r.baseline)
+    .map((r) => ({ name: r.name, ratio: r.p95 / (r.baseline ?? 1) }));
+  const far = ratios.filter((r) => r.ratio > 2).sort((a, b) => b.ratio - a.ratio);
+  console.log(`${far.length} of ${ratios.length} requests over 2 x their baseline p95.`);
+  for (const r of far.slice(0, 20)) console.log(`  ${r.ratio.toFixed(2)}  ${r.name}`);
+}
+if (process.env.BENCH_OUT) {
+  writeFileSync(
+    process.env.BENCH_OUT,
+    JSON.stringify({ sizes, repetitions: REPETITIONS, concurrency: CONCURRENCY, results }, null, 1),
+  );
+}
+client?.close();
+await direct?.close();
+if (server) {
+  server.kill('SIGTERM');
+  await once(server, 'exit');
+}
