@@ -54,6 +54,10 @@ const ROUTES = [
     route: '/admin/settings/practitioner-profile',
     lazy: [...SETTINGS, 'src/features/specialists/components/practitioner-profile-page.tsx'],
   },
+  {
+    route: '/admin/settings/unmatched-sms',
+    lazy: [...SETTINGS, 'src/features/messaging/components/unmatched-replies-page.tsx'],
+  },
 ];
 
 /**
