@@ -65,7 +65,15 @@ test("Add Appointment starts with the workflow's case manager and the type of it
   // A workflow still to be booked has Add Appointment.
   await page.getByLabel('Filter Bookings').fill('to book');
   const row = page.locator('tbody tr[aria-expanded]').first();
-  await expect(row).toBeVisible();
+  // The filtered list has arrived once every row on screen is To Book.
+  await expect
+    .poll(async () =>
+      (await page.locator('tbody tr[aria-expanded] td[data-column="bookings"]').allTextContents()).every(
+        (text) => text.trim() === 'To Book',
+      ),
+    )
+    .toBe(true);
+  await expect(row.locator('td[data-column="bookings"]')).toHaveText('To Book');
   const caseManager = ((await row.locator('td[data-column="caseManager"]').textContent()) ?? '').trim();
   const site = ((await row.locator('td[data-column="site"]').textContent()) ?? '').trim();
   await row.click();
