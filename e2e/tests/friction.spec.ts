@@ -145,3 +145,27 @@ test('times say their zone: the creation time in the workflow list', async ({ pa
     timeout: 30_000,
   });
 });
+
+test('closing the last tab shows the user offline to others within a minute, still signed in', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // The supervisor watches the presence strip in another browser.
+  await signIn(page, DEMO_SUPERVISOR);
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signIn(admin, DEMO_ADMIN);
+  await expect(page.getByRole('listitem', { name: 'Alex Admin online' })).toBeVisible({ timeout: 30_000 });
+
+  await admin.close({ runBeforeUnload: true });
+  const closedAt = Date.now();
+  await expect(page.getByRole('listitem', { name: 'Alex Admin offline' })).toBeVisible({ timeout: 60_000 });
+  expect(Date.now() - closedAt).toBeLessThan(60_000);
+
+  // Not signed out: a new tab of the same browser opens the list without the sign-in form.
+  const again = await context.newPage();
+  await again.goto('/admin/client-appointment');
+  await expect(again.getByRole('button', { name: 'Sign Out' })).toBeVisible({ timeout: 30_000 });
+  await context.close();
+});

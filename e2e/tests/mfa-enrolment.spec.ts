@@ -13,8 +13,14 @@ test('a new staff member verifies the e-mail, enrols a phone, and later signs in
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page).toHaveURL(/\/mfa-enroll/);
   await expect(page.getByText(/spam folder/)).toBeVisible();
+  // Friction 7: a resend of the verification e-mail, a mistyped code at enrolment and another at
+  // the next sign-in are normal use and never meet the limits (decisions 0008, 0034).
+  await newestOutboxMessage(page.request, NEW_STAFF.email, startedAt);
+  const resentAt = new Date(Date.now() - 1000).toISOString();
+  await page.getByRole('button', { name: 'Send Verification Email' }).click();
+  await expect(page.getByRole('status')).toContainText(/spam folder/);
 
-  const email = await newestOutboxMessage(page.request, NEW_STAFF.email, startedAt);
+  const email = await newestOutboxMessage(page.request, NEW_STAFF.email, resentAt);
   const link = /https?:\/\/\S+verify-email\?token=[\w-]+/.exec(email.body)?.[0];
   expect(link).toBeTruthy();
   await page.goto(new URL(link as string).pathname + new URL(link as string).search);
@@ -35,6 +41,11 @@ test('a new staff member verifies the e-mail, enrols a phone, and later signs in
   await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
 
   const code = await latestSmsCode(page.request, NEW_STAFF.phone, startedAt);
+  await page.getByLabel('Verification Code').fill(code === '000000' ? '111111' : '000000');
+  const refused = page.waitForResponse((res) => res.url().endsWith('/api/auth/mfa/sms/enroll/confirm'));
+  await page.getByRole('button', { name: 'Enrol' }).click();
+  expect((await refused).status()).toBe(400);
+  await expect(page).toHaveURL(/\/mfa-enroll/);
   await page.getByLabel('Verification Code').fill(code);
   await page.getByRole('button', { name: 'Enrol' }).click();
   await expect(page).toHaveURL(/\/admin\/client-appointment/);

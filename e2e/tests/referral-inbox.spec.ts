@@ -41,6 +41,11 @@ test('upload two PDFs and a PNG, view one, correct its draft, save it, and see t
   await page.getByRole('button', { name: 'Save into coreplus' }).click();
   await expect(page.getByText('Practitioner cannot be empty')).toBeVisible();
 
+  // A second browser keeps the Workflow list open: the saved referral's workflow appears there live.
+  const other = await browser.newPage();
+  await signIn(other, DEMO_SUPERVISOR);
+  await expect(other.locator('tbody tr[aria-expanded]').first()).toBeVisible({ timeout: 30_000 });
+
   await page.getByLabel('Last name', { exact: true }).fill('Kowalski-Intake');
   await page.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: '2', exact: true }).click();
@@ -50,8 +55,6 @@ test('upload two PDFs and a PNG, view one, correct its draft, save it, and see t
   await expect(page.getByText('All Set!')).toBeVisible();
   await expect(files.getByText('referral-10-letterhead.pdf')).toHaveCount(0);
 
-  const other = await browser.newPage();
-  await signIn(other, DEMO_SUPERVISOR);
   const row = other.locator('tbody tr[aria-expanded]').filter({ hasText: 'Kowalski-Intake' });
   await expect(row).toBeVisible();
   await row.click();
