@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_SUPERVISOR, newestOutboxMessage, signIn } from './support.ts';
+import { DEMO_ADMIN, DEMO_SUPERVISOR, newestOutboxMessage, signIn, workflowIdOf } from './support.ts';
 
 /**
  * The automatic SMS sequence (issue 13): booking plans the six steps ('Not Sent') and sends the
@@ -12,9 +12,12 @@ async function choose(page: Page, dialog: Locator, field: string, option: string
   await page.getByRole('listbox').getByRole('option', { name: option }).first().click();
 }
 
-async function openWorkflowByUrn(page: Page, urn: string) {
+/** Filters by the client's URN and opens the one workflow (a client can have several). */
+async function openWorkflow(page: Page, urn: string, id: string) {
   await page.getByLabel('Filter URN').fill(urn);
-  const row = page.locator('tbody tr[aria-expanded]').filter({ hasText: urn });
+  const row = page
+    .locator('tbody tr[aria-expanded]')
+    .filter({ has: page.locator(`[id="workflow-select-${id}"]`) });
   await expect(row).toHaveCount(1);
   await row.click();
   return row;
@@ -33,8 +36,9 @@ test('book, see the planned steps and the initial SMS, answer yes, and watch the
     .first();
   await expect(first).toContainText('To Book');
   const urn = (await first.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
+  const id = await workflowIdOf(first);
   await page.getByLabel('Filter Bookings').fill('');
-  const row = await openWorkflowByUrn(page, urn);
+  const row = await openWorkflow(page, urn, id);
 
   await page.getByRole('button', { name: 'Add Appointment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Appointment' });
@@ -94,7 +98,7 @@ test('book, see the planned steps and the initial SMS, answer yes, and watch the
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signIn(otherPage, DEMO_SUPERVISOR);
-  await openWorkflowByUrn(otherPage, urn);
+  await openWorkflow(otherPage, urn, id);
   const dot = otherPage.getByRole('img', { name: /^initial: / });
   await expect(dot).toHaveAttribute('data-dot-colour', 'blue'); // the new sequence: sent, no reply yet
 

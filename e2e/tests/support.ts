@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Cookie, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Cookie, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'telecare-demo-2026';
 export const DEMO_ADMIN = { email: 'admin@telecare.example', phone: '+61400000001' };
@@ -73,4 +73,10 @@ async function signInThroughScreens(page: Page, user: { email: string; phone: st
   // 'preloading data ...' fetches the first list; on a busy machine that takes more than 5 s.
   await expect(page).toHaveURL(/\/admin\/client-appointment/, { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}
+
+/** The workflow id of a list row, from its selection checkbox. */
+export async function workflowIdOf(row: Locator) {
+  const id = await row.getByRole('checkbox').getAttribute('id');
+  return id?.replace('workflow-select-', '') ?? '';
 }

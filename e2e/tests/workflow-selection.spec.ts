@@ -1,13 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_SUPERVISOR, signIn } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_SUPERVISOR, signIn, workflowIdOf } from './support.ts';
 
 const rows = (page: Page) => page.locator('tbody tr[aria-expanded]');
-
-/** The workflow id of a row, from its selection checkbox. */
-async function workflowIdOf(row: Locator) {
-  const id = await row.getByRole('checkbox').getAttribute('id');
-  return id?.replace('workflow-select-', '') ?? '';
-}
 
 test('select two rows, archive them together, find them on the archived list and bring them back', async ({
   page,
