@@ -48,9 +48,9 @@ test('upload two PDFs and a PNG, view one, correct its draft, save it, and see t
 
   await page.getByLabel('Last name', { exact: true }).fill('Kowalski-Intake');
   await page.getByRole('combobox', { name: 'Category' }).click();
-  await page.getByRole('option', { name: '2', exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: '2', exact: true }).click();
   await page.getByRole('combobox', { name: 'Practitioner' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await page.getByRole('button', { name: 'Save into coreplus' }).click();
   await expect(page.getByText('All Set!')).toBeVisible();
   await expect(files.getByText('referral-10-letterhead.pdf')).toHaveCount(0);
