@@ -11,17 +11,14 @@
  * BENCH_CONCURRENCY changes the number of clients (10); BENCH_SEED=0 measures the data of an earlier run.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { addDays, stepMonth, todayIn } from '@telecare/domain/calendar';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
-import { sessions, users } from '../../apps/server/src/db/schema/index.ts';
-import { hashToken } from '../../apps/server/src/modules/auth/auth.service.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
+import { benchSessionToken, benchUser } from './bench-session.ts';
 import { createHttpClient } from './http-client.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -122,30 +119,8 @@ async function seed() {
 }
 
 async function benchUserSession() {
-  const email = 'bench@telecare.example';
-  let [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user) {
-    [user] = await db
-      .insert(users)
-      .values({
-        email,
-        firstName: 'Bench',
-        lastName: 'Mark',
-        role: 'TELECARE_SUPERVISOR',
-        passwordHash: await hashPassword(randomBytes(16).toString('hex')),
-      })
-      .returning();
-  }
-  const token = randomBytes(32).toString('base64url');
-  const now = new Date();
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId: user?.id as string,
-    lastSeenAt: now,
-    mfaCompletedAt: now,
-    expiresAt: new Date(now.getTime() + 3_600_000),
-  });
-  return token;
+  const user = await benchUser(db, { email: 'bench@telecare.example', role: 'TELECARE_SUPERVISOR' });
+  return benchSessionToken(db, user.id);
 }
 
 const percentile = (sorted: number[], p: number) =>

@@ -12,7 +12,6 @@
  * Target (issue 14): p95 <= 30 ms for every scenario; the worst is reported last.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -21,11 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { PAGE_SIZES } from '@telecare/contracts/lists';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
-import { sessions, todos, users } from '../../apps/server/src/db/schema/index.ts';
+import { todos } from '../../apps/server/src/db/schema/index.ts';
 import { loadDemoDataIfEmpty } from '../../apps/server/src/db/seed/demo-data.ts';
-import { hashToken } from '../../apps/server/src/modules/auth/auth.service.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
 import { readTodoPage } from '../../apps/server/src/modules/todos/todos.queries.ts';
+import { benchSessionToken, benchUser } from './bench-session.ts';
 import { createHttpClient } from './http-client.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -42,39 +40,17 @@ await database.migrate();
 const { db } = database;
 await loadDemoDataIfEmpty(db);
 
-async function benchUser(email: string, role: 'TELECARE_ADMIN' | 'TELECARE_SUPERVISOR') {
-  const [found] = await db.select().from(users).where(eq(users.email, email));
-  if (found) return found;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email,
-      firstName: 'Bench',
-      lastName: role === 'TELECARE_ADMIN' ? 'Assignee' : 'Supervisor',
-      role,
-      isSupervisor: role === 'TELECARE_SUPERVISOR',
-      passwordHash: await hashPassword(randomBytes(16).toString('hex')),
-    })
-    .returning();
-  if (!user) throw new Error('no bench user');
-  return user;
-}
-
-async function sessionToken(userId: string) {
-  const token = randomBytes(32).toString('base64url');
-  const now = new Date();
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId,
-    lastSeenAt: now,
-    mfaCompletedAt: now,
-    expiresAt: new Date(now.getTime() + 3_600_000),
+const todoBenchUser = (email: string, role: 'TELECARE_ADMIN' | 'TELECARE_SUPERVISOR') =>
+  benchUser(db, {
+    email,
+    role,
+    lastName: role === 'TELECARE_ADMIN' ? 'Assignee' : 'Supervisor',
+    isSupervisor: role === 'TELECARE_SUPERVISOR',
   });
-  return token;
-}
+const sessionToken = (userId: string) => benchSessionToken(db, userId);
 
-const assignee = await benchUser('bench-todos@telecare.example', 'TELECARE_ADMIN');
-const supervisor = await benchUser('bench-todos-supervisor@telecare.example', 'TELECARE_SUPERVISOR');
+const assignee = await todoBenchUser('bench-todos@telecare.example', 'TELECARE_ADMIN');
+const supervisor = await todoBenchUser('bench-todos-supervisor@telecare.example', 'TELECARE_SUPERVISOR');
 
 /**
  * Tops the table up to TODOS rows in one statement: every ASSIGNEE_SHARE-th row is the measured

@@ -13,24 +13,21 @@
  * to it; BENCH_RERUN reads such a file and measures only its worst 20 again.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Database, openPgliteFolder, openPostgres } from '../../apps/server/src/db/database.ts';
-import { sessions, users } from '../../apps/server/src/db/schema/index.ts';
-import { hashToken } from '../../apps/server/src/modules/auth/auth.service.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
 import {
   type ListSizes,
   listRequestSpace,
   type SpaceRequest,
 } from '../../apps/server/src/modules/workflows/list-request-space.ts';
 import { selectListPage } from '../../apps/server/src/modules/workflows/workflow-list.queries.ts';
+import { benchSessionToken, benchUser } from './bench-session.ts';
 import { createHttpClient } from './http-client.ts';
 
 const url = process.env.DATABASE_URL;
@@ -59,29 +56,8 @@ async function prepare() {
     const sizes: ListSizes = { active: 0, archived: 0, history: 0, deleted: 0 };
     for (const row of counted.rows) sizes[row.list_name] = Number(row.total);
     // IT staff: the only role that sees the deleted list as well as the others.
-    const email = 'bench-it@telecare.example';
-    let [user] = await db.select().from(users).where(eq(users.email, email));
-    if (!user) {
-      [user] = await db
-        .insert(users)
-        .values({
-          email,
-          firstName: 'Bench',
-          lastName: 'Mark',
-          role: 'TELECARE_IT',
-          passwordHash: await hashPassword(randomBytes(16).toString('hex')),
-        })
-        .returning();
-    }
-    const token = randomBytes(32).toString('base64url');
-    const now = new Date();
-    await db.insert(sessions).values({
-      tokenHash: hashToken(token),
-      userId: user?.id as string,
-      lastSeenAt: now,
-      mfaCompletedAt: now,
-      expiresAt: new Date(now.getTime() + 6 * 3_600_000),
-    });
+    const user = await benchUser(db, { email: 'bench-it@telecare.example', role: 'TELECARE_IT' });
+    const token = await benchSessionToken(db, user.id, 6);
     return { sizes, token };
   } finally {
     await database.close();

@@ -11,7 +11,6 @@
  * server's Node (e.g. --cpu-prof).
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -19,14 +18,13 @@ import { fileURLToPath } from 'node:url';
 import type { WorkflowListRequest } from '@telecare/contracts/workflows';
 import { count, eq } from 'drizzle-orm';
 import { openPostgres } from '../../apps/server/src/db/database.ts';
-import { sessions, users, workflows } from '../../apps/server/src/db/schema/index.ts';
-import { hashToken } from '../../apps/server/src/modules/auth/auth.service.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.ts';
+import { workflows } from '../../apps/server/src/db/schema/index.ts';
 import {
   selectListPage,
   type WorkflowListQuery,
 } from '../../apps/server/src/modules/workflows/workflow-list.queries.ts';
 import { listViewedAudit } from '../../apps/server/src/modules/workflows/workflows.service.ts';
+import { benchSessionToken, benchUser } from './bench-session.ts';
 import { createHttpClient } from './http-client.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -82,30 +80,9 @@ const scenarios: { name: string; body: WorkflowListRequest }[] = [
 ];
 
 async function benchUserSession() {
-  const email = 'bench@telecare.example';
-  let [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user) {
-    [user] = await db
-      .insert(users)
-      .values({
-        email,
-        firstName: 'Bench',
-        lastName: 'Mark',
-        role: 'TELECARE_SUPERVISOR',
-        passwordHash: await hashPassword(randomBytes(16).toString('hex')),
-      })
-      .returning();
-  }
-  const token = randomBytes(32).toString('base64url');
-  const now = new Date();
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId: user?.id as string,
-    lastSeenAt: now,
-    mfaCompletedAt: now,
-    expiresAt: new Date(now.getTime() + 3_600_000),
-  });
-  return { token, user: { user: { uid: user?.id as string, role: 'TELECARE_SUPERVISOR' as const } } };
+  const user = await benchUser(db, { email: 'bench@telecare.example', role: 'TELECARE_SUPERVISOR' });
+  const token = await benchSessionToken(db, user.id);
+  return { token, user: { user: { uid: user.id, role: 'TELECARE_SUPERVISOR' as const } } };
 }
 
 function percentile(sorted: number[], p: number) {
@@ -172,7 +149,7 @@ const server = spawn(
   },
 );
 const [port] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
-const { token, user: benchUser } = await benchUserSession();
+const { token, user: benchAuth } = await benchUserSession();
 const client = createHttpClient(Number(port), token);
 
 console.log(
@@ -194,7 +171,7 @@ for (const scenario of scenarios.filter((s) => !ONLY || s.name.includes(ONLY))) 
   let found: number | undefined;
   const now = new Date();
   // The statements the API runs, the page's audit row included.
-  const audit = listViewedAudit(benchUser, { ipAddress: '127.0.0.1' }, query);
+  const audit = listViewedAudit(benchAuth, { ipAddress: '127.0.0.1' }, query);
   const { api, direct } = await measurePair(
     async () => {
       const res = await client.postJson('/api/admin/workflow/list', scenario.body);
