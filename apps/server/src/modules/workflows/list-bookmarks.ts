@@ -18,7 +18,8 @@ const cache = new WeakMap<Db, Map<string, Entry>>();
 
 type Rows<T> = { rows: T[] };
 
-async function readOrderState(db: Db, list: WorkflowListName) {
+/** The list's row count and the version of its order (changed by every write that moves a row). */
+export async function readOrderState(db: Db, list: WorkflowListName) {
   const result = (await db.execute(
     sql`SELECT total, order_version AS version FROM workflow_list_counts WHERE list_name = ${list}`,
   )) as unknown as Rows<{ total: string | number; version: string | number }>;
@@ -67,6 +68,17 @@ async function idsFrom(db: Db, list: WorkflowListName, start: number, limit: num
 }
 
 /**
+ * Where a page lies in the bookmarks' own order: as asked when it runs the same way, else the same
+ * rows counted from the other end (read, then reversed). Undefined when the page is past the end.
+ */
+export function deepPageWindow(page: { offset: number; limit: number }, total: number, sameWay: boolean) {
+  if (page.offset >= total) return undefined;
+  const end = sameWay ? page.offset + page.limit : total - page.offset;
+  const start = sameWay ? page.offset : Math.max(0, end - page.limit);
+  return end > start ? { start, end } : undefined;
+}
+
+/**
  * The ids of one page of the whole list in creation-time order (`desc` is the default order), or
  * null when the page is near enough to the start for a plain OFFSET.
  */
@@ -78,11 +90,9 @@ export async function deepPageIds(
 ): Promise<string[] | null> {
   if (page.offset < spacing) return null;
   const { total, version } = await readOrderState(db, list);
-  if (page.offset >= total) return [];
-  // Ascending pages are read as the same rows counted from the other end, then reversed.
-  const end = page.direction === 'desc' ? page.offset + page.limit : total - page.offset;
-  const start = page.direction === 'desc' ? page.offset : Math.max(0, end - page.limit);
-  if (end <= start) return [];
+  const window = deepPageWindow(page, total, page.direction === 'desc');
+  if (!window) return [];
+  const { start, end } = window;
   const keys = await keysOf(db, list, version, spacing);
   const index = Math.min(Math.floor(start / spacing), keys.length - 1);
   const ids = await idsFrom(db, list, start - Math.max(0, index) * spacing, end - start, keys[index]);

@@ -1,7 +1,7 @@
 import type { WorkflowListName } from '@telecare/contracts/workflows';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { BOOKMARK_SPACING } from './list-bookmarks.ts';
+import { BOOKMARK_SPACING, deepPageWindow, readOrderState } from './list-bookmarks.ts';
 
 /**
  * Deep pages of a whole list sorted by one column (decision 0037): the key (value, creation time,
@@ -27,14 +27,6 @@ type Entry = { version: number; builtAt: number; keys: Promise<Key[]>; refreshin
 type Rows<T> = { rows: T[] };
 
 const cache = new WeakMap<Db, Map<string, Entry>>();
-
-async function readOrderState(db: Db, list: WorkflowListName) {
-  const result = (await db.execute(
-    sql`SELECT total, order_version AS version FROM workflow_list_counts WHERE list_name = ${list}`,
-  )) as unknown as Rows<{ total: string | number; version: string | number }>;
-  const row = result.rows[0];
-  return { total: Number(row?.total ?? 0), version: Number(row?.version ?? 0) };
-}
 
 async function buildKeys(db: Db, list: WorkflowListName, sort: SortKey, spacing: number) {
   const result = (await db.execute(sql`
@@ -126,10 +118,9 @@ export async function sortedDeepPageIds(
 ): Promise<string[] | null> {
   if (page.offset < spacing) return null;
   const { total, version } = await readOrderState(db, list);
-  if (page.offset >= total) return [];
-  const end = sort.direction === 'asc' ? page.offset + page.limit : total - page.offset;
-  const start = sort.direction === 'asc' ? page.offset : Math.max(0, end - page.limit);
-  if (end <= start) return [];
+  const window = deepPageWindow(page, total, sort.direction === 'asc');
+  if (!window) return [];
+  const { start, end } = window;
   const keys = await keysOf(db, list, sort, version, spacing);
   const index = Math.min(Math.floor(start / spacing), keys.length - 1);
   const key = keys[index];
