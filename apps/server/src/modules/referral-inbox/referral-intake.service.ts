@@ -27,7 +27,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { openWorkflow } from '../workflows/open-workflow.ts';
-import type { RawFileRow } from './referral-inbox.queries.ts';
+import { lockInboxFile, type RawFileRow, waitForOtherClientCreations } from './referral-inbox.queries.ts';
 import type { ReferralInboxService } from './referral-inbox.service.ts';
 
 const TABLES = { specialists, clinics, referrers, sites } as const;
@@ -88,6 +88,12 @@ export function createReferralIntakeService(deps: {
     for (const [id, table, message] of checks) {
       if (id && !(await rowExists(db, table, id))) throw new AppError(ErrorCode.validation, message);
     }
+  }
+
+  /** Inside the save's transaction: the letter must still be in the inbox (404 once another save took it). */
+  async function holdInboxFile(tx: Db, file: RawFileRow) {
+    if (!(await lockInboxFile(tx, file.id)))
+      throw new AppError(ErrorCode.notFound, ReferralInboxText.fileNotFound);
   }
 
   async function lockedIncomingReferral(tx: Db, id: string, kind: 'standard' | 'R') {
@@ -252,7 +258,10 @@ export function createReferralIntakeService(deps: {
       }
       const id = await writeChange(async (tx) => {
         const pm = practiceManagement(tx);
-        // The duplicate check again, inside the transaction that creates the client.
+        await holdInboxFile(tx, file);
+        // The duplicate check again, inside the transaction that creates the client, after any other
+        // save creating a client has committed.
+        await waitForOtherClientCreations(tx);
         if (await pm.findClient(clientMatch(client))) {
           throw new AppError(ErrorCode.conflict, ReferralInboxText.duplicateClient);
         }
@@ -349,6 +358,7 @@ export function createReferralIntakeService(deps: {
       const file = await inboxFileOf(draft);
       const id = await writeChange(async (tx) => {
         const pm = practiceManagement(tx);
+        await holdInboxFile(tx, file);
         const existing = await pm.findClient({ ...clientMatch(client), medicareCardNumber: null });
         const referral = existing ? await pm.findReferral(existing.clientId) : undefined;
         if (!existing || !referral)
