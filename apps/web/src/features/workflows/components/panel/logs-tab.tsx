@@ -36,7 +36,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * When a step went out; 'Not Sent' (with its planned time) until then; a step that used its
- * attempts shows the provider's reason and Retry.
+ * attempts, or that the provider reported undelivered, shows the provider's reason and Retry.
  */
 function SentCell({
   row,
@@ -47,7 +47,7 @@ function SentCell({
   onRetry: (id: string) => void;
   retrying: boolean;
 }) {
-  if (row.sentAt) return <>{formatDateTimeWithZone(row.sentAt)}</>;
+  // Before the send time: a message the provider took and then reported undelivered is failed too.
   if (row.status === 'failed') {
     return (
       <Stack gap={2}>
@@ -60,6 +60,7 @@ function SentCell({
       </Stack>
     );
   }
+  if (row.sentAt) return <>{formatDateTimeWithZone(row.sentAt)}</>;
   return (
     <Stack gap={0}>
       <Text span fz="xs" c="red.8">
