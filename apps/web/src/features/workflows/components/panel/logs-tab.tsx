@@ -35,7 +35,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * When a step went out; 'Not Sent' (with its planned time) until then; a step that used its
+ * When a step went out, and 'Delivered' once the provider reported it; 'Not Sent' (with its planned
+ * time) until then; a step that used its
  * attempts, or that the provider reported undelivered, shows the provider's reason and Retry.
  */
 function SentCell({
@@ -60,7 +61,18 @@ function SentCell({
       </Stack>
     );
   }
-  if (row.sentAt) return <>{formatDateTimeWithZone(row.sentAt)}</>;
+  if (row.sentAt) {
+    return (
+      <Stack gap={0}>
+        <span>{formatDateTimeWithZone(row.sentAt)}</span>
+        {row.status === 'delivered' ? (
+          <Text span fz="xs" c="green.8">
+            Delivered
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
   return (
     <Stack gap={0}>
       <Text span fz="xs" c="red.8">
