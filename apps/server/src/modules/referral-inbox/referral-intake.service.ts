@@ -5,6 +5,7 @@
  */
 import { ErrorCode } from '@telecare/contracts/errors';
 import { type ReferralDraft, ReferralInboxText } from '@telecare/contracts/referral-inbox';
+import { isClientSiteAllowed } from '@telecare/domain/client-rules';
 import { saveReferralProblems, uploadPatientInfoProblems } from '@telecare/domain/referral-inbox';
 import { referralEndDate } from '@telecare/domain/referral-rules';
 import { eq } from 'drizzle-orm';
@@ -87,6 +88,14 @@ export function createReferralIntakeService(deps: {
     ];
     for (const [id, table, message] of checks) {
       if (id && !(await rowExists(db, table, id))) throw new AppError(ErrorCode.validation, message);
+    }
+    const siteId = draft.location?.locationId;
+    if (siteId) {
+      const [site] = await db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId)).limit(1);
+      // AA §9: the referral-to-hospital selector excludes Anywhere Healthcare; so does the API.
+      if (site && !isClientSiteAllowed(site.name)) {
+        throw new AppError(ErrorCode.validation, 'Anywhere Healthcare can not be chosen as the hospital.');
+      }
     }
   }
 
