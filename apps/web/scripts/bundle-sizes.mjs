@@ -58,6 +58,10 @@ const ROUTES = [
     route: '/admin/settings/unmatched-sms',
     lazy: [...SETTINGS, 'src/features/messaging/components/unmatched-replies-page.tsx'],
   },
+  {
+    route: '/admin/settings/failed-messages',
+    lazy: [...SETTINGS, 'src/features/messaging/components/failed-messages-page.tsx'],
+  },
 ];
 
 /**

@@ -32,6 +32,10 @@ const UnmatchedRepliesPage = lazyScreen(
   () => import('../features/messaging/components/unmatched-replies-page'),
   'UnmatchedRepliesPage',
 );
+const FailedMessagesPage = lazyScreen(
+  () => import('../features/messaging/components/failed-messages-page'),
+  'FailedMessagesPage',
+);
 const AccountSettingPage = lazyScreen(
   () => import('../features/users/components/account-setting-page'),
   'AccountSettingPage',
@@ -97,6 +101,12 @@ const SETTINGS_GROUPS: readonly SettingsGroup[] = [
         path: 'unmatched-sms',
         label: 'Unmatched SMS',
         element: <UnmatchedRepliesPage />,
+        visibleTo: (user) => hasPermission(user.role, Permission.workflowWrite),
+      },
+      {
+        path: 'failed-messages',
+        label: 'Failed Messages',
+        element: <FailedMessagesPage />,
         visibleTo: (user) => hasPermission(user.role, Permission.workflowWrite),
       },
     ],

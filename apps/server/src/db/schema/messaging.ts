@@ -39,6 +39,8 @@ export const smsMessages = pgTable(
     index('sms_messages_workflow_idx').on(t.workflowId, t.createdAt),
     index('sms_messages_phone_idx').on(t.phoneNumber, t.sentAt),
     index('sms_messages_status_idx').on(t.status),
+    // Status callbacks and repeated inbound webhooks find their message by the provider's id.
+    index('sms_messages_provider_id_idx').on(t.providerMessageId),
   ],
 );
 

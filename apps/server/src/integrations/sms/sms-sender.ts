@@ -23,6 +23,9 @@ export type SmsSender = {
   sendMany?(messages: SmsToSend[]): Promise<{ providerMessageId: string }[]>;
 };
 
+/** The id the outbox answers as a provider would: what a status callback names (MessageSid). */
+export const outboxProviderId = (outboxMessageId: string) => `outbox-${outboxMessageId}`;
+
 /**
  * The built-in default: messages go to the outbox table, which staff read in development. Like a
  * provider, it keeps one message per reference. In development the log also shows staff sign-in
@@ -37,7 +40,7 @@ export function createOutboxSmsSender(db: Db, log?: (message: string) => void): 
         .onConflictDoNothing()
         .returning({ id: outboxMessages.id });
       if (options?.staffCode) log?.(`SMS outbox -> ${to}: ${body}`);
-      return { providerMessageId: `outbox-${row?.id ?? options?.reference}` };
+      return { providerMessageId: outboxProviderId(row?.id ?? options?.reference ?? '') };
     },
     async sendMany(messages) {
       if (messages.length === 0) return [];
@@ -54,7 +57,9 @@ export function createOutboxSmsSender(db: Db, log?: (message: string) => void): 
         .onConflictDoNothing()
         .returning({ id: outboxMessages.id, reference: outboxMessages.reference });
       const ids = new Map(rows.map((row) => [row.reference, row.id]));
-      return messages.map((m) => ({ providerMessageId: `outbox-${ids.get(m.reference) ?? m.reference}` }));
+      return messages.map((m) => ({
+        providerMessageId: outboxProviderId(ids.get(m.reference) ?? m.reference),
+      }));
     },
   };
 }

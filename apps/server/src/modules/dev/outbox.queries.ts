@@ -6,6 +6,7 @@ import { outboxMessages } from '../../db/schema/index.ts';
 export function selectOutboxMessages(db: Db, recipient: string | undefined) {
   return db
     .select({
+      id: outboxMessages.id,
       channel: outboxMessages.channel,
       recipient: outboxMessages.recipient,
       subject: outboxMessages.subject,

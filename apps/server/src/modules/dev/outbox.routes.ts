@@ -12,6 +12,8 @@ const OutboxMessageSchema = z.object({
   subject: z.string().nullable(),
   body: z.string(),
   createdAt: z.date(),
+  /** What the outbox answered as the provider's message id (MessageSid of a status callback). */
+  providerMessageId: z.string(),
 });
 
 /** The names this machine answers to; any other Host is a page that rebound its own name to us. */

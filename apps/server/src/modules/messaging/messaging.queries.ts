@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jobs, smsMessages, smsWebhookEvents } from '../../db/schema/index.ts';
 
@@ -46,6 +46,20 @@ export async function findSmsByProviderId(db: Db, providerMessageId: string) {
     .select({ id: smsMessages.id, workflowId: smsMessages.workflowId })
     .from(smsMessages)
     .where(and(eq(smsMessages.providerMessageId, providerMessageId), eq(smsMessages.direction, 'outbound')))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The inbound SMS a provider's message id was stored as, if any. Holds a lock on that id until the
+ * transaction ends, so two deliveries of one webhook at once store it once.
+ */
+export async function findInboundByProviderId(tx: Db, providerMessageId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-inbound:${providerMessageId}`}))`);
+  const [row] = await tx
+    .select({ id: smsMessages.id, workflowId: smsMessages.workflowId })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.providerMessageId, providerMessageId), eq(smsMessages.direction, 'inbound')))
     .limit(1);
   return row;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@telecare/contracts/errors';
 import type { FailedJob, FailedMessage, UnmatchedSms } from '@telecare/contracts/messaging';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { recordSmsReply } from '../sms-sequence/sms-replies.ts';
 import { SMS_JOB, SMS_MAX_ATTEMPTS } from '../sms-sequence/sms-sequence.planner.ts';
 import {
+  findInboundByProviderId,
   findSmsByProviderId,
   selectFailedJobs,
   selectFailedSms,
@@ -45,10 +47,16 @@ export function createMessagingService(deps: {
       }
     },
 
-    /** A patient's SMS (signed webhook): the payload is stored, the reply recorded, in one transaction. */
+    /**
+     * A patient's SMS (signed webhook): the payload is stored, the reply recorded, in one transaction.
+     * A message id seen before (the provider retrying its webhook, or a replayed request: the
+     * signature has no time in it) changes nothing the second time.
+     */
     incoming(params: Record<string, string>) {
       return writeChange(async (tx) => {
         await storeWebhookEvent(tx, 'incoming', params);
+        const seen = params.MessageSid ? await findInboundByProviderId(tx, params.MessageSid) : undefined;
+        if (seen) return { result: { smsMessageId: seen.id, workflowId: seen.workflowId, reply: null } };
         return recordSmsReply(tx, {
           from: params.From ?? '',
           body: params.Body ?? '',
@@ -170,19 +178,33 @@ export function createMessagingService(deps: {
       }));
     },
 
-    /** Sends a failed message again, once: queued now under a key of its own. */
+    /**
+     * Sends a failed message again, once: queued now under a job key of its own. A message the
+     * provider took and then reported failed is sent under a new idempotency key (with the first
+     * key the provider would answer the failed message again and send nothing).
+     */
     retry(auth: AuthContext, origin: RequestOrigin, id: string) {
       return writeChange(async (tx) => {
-        const [row] = await tx
-          .update(smsMessages)
-          .set({ status: 'queued' })
+        const [before] = await tx
+          .select({ providerMessageId: smsMessages.providerMessageId })
+          .from(smsMessages)
           .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'failed')))
-          .returning({ id: smsMessages.id, workflowId: smsMessages.workflowId });
+          .for('update');
+        const [row] = before
+          ? await tx
+              .update(smsMessages)
+              .set({ status: 'queued', sentAt: null, deliveredAt: null })
+              .where(eq(smsMessages.id, id))
+              .returning({ id: smsMessages.id, workflowId: smsMessages.workflowId })
+          : [];
         if (!row) throw new AppError(ErrorCode.notFound, 'There is no failed message with this id.');
         await enqueueJobs(tx, [
           {
             kind: SMS_JOB.send,
-            payload: { smsMessageId: id },
+            payload: {
+              smsMessageId: id,
+              ...(before?.providerMessageId ? { reference: `${id}-retry-${randomUUID()}` } : {}),
+            },
             runAt: clock.now(),
             dedupeKey: `sms-retry:${id}`,
             workflowId: row.workflowId,

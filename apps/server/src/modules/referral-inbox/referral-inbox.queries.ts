@@ -57,6 +57,27 @@ export async function findInboxFile(db: Db, id: string) {
   return row;
 }
 
+/**
+ * Locks an inbox file's row for the rest of the transaction, if it is still in the inbox: of two
+ * saves of one letter at once, the second waits here and then finds it gone.
+ */
+export async function lockInboxFile(tx: Db, id: string) {
+  const [row] = await tx
+    .select({ id: incomingReferralFiles.id })
+    .from(incomingReferralFiles)
+    .where(and(eq(incomingReferralFiles.id, id), inInbox()))
+    .for('update');
+  return row;
+}
+
+/**
+ * Makes the saves that may create a client wait for each other until commit, so the duplicate
+ * check of the second sees the client the first created (READ COMMITTED sees nothing uncommitted).
+ */
+export async function waitForOtherClientCreations(tx: Db) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('referral-intake.create-client'))`);
+}
+
 export async function specialityNames(db: Db) {
   const rows = await db.select({ name: specialities.name }).from(specialities).orderBy(specialities.name);
   return rows.map((r) => r.name);

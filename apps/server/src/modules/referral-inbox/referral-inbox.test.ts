@@ -296,12 +296,46 @@ describe('referral inbox', () => {
     expect((await list()).json().rows.some((r: { id: string }) => r.id === id)).toBe(false);
     const [row] = await t.db.select().from(incomingReferralFiles).where(eq(incomingReferralFiles.id, id));
     expect(row?.deletedAt).not.toBeNull();
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'referral-file.delete'), eq(auditEvents.entityId, id)));
+    expect(audit).toHaveLength(1);
     const again = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/incoming-referrals/raw/${id}`,
       headers: bearer(token),
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses a GP (403) and an anonymous caller (401) on every route of the inbox and of the save', async () => {
+    const gp = await createUser(t.db, { role: 'GP' });
+    const gpToken = await createSessionToken(t.db, gp.id, t.clock.now());
+    const id = '00000000-0000-4000-8000-000000000000';
+    const routes: [method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object][] = [
+      ['POST', '/api/admin/incoming-referrals/raw', {}],
+      ['GET', '/api/admin/incoming-referrals/raw'],
+      ['DELETE', `/api/admin/incoming-referrals/raw/${id}`],
+      ['GET', `/api/admin/incoming-referrals/raw/${id}/draft`],
+      ['GET', `/api/admin/incoming-referrals/file/${id}`],
+      ['GET', `/api/admin/incoming-referrals/file/${id}/content`],
+      ['POST', '/api/admin/incoming-referrals', { referral: {} }],
+      ['POST', '/api/admin/incoming-referrals/workflow', { incomingReferralId: id }],
+      ['POST', '/api/admin/incoming-referrals/r', { referral: {} }],
+      ['POST', '/api/admin/incoming-referrals/workflow/r', { incomingReferralRId: id }],
+    ];
+    for (const [method, url, payload] of routes) {
+      const anonymous = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+      const asGp = await t.app.inject({
+        method,
+        url,
+        headers: bearer(gpToken),
+        ...(payload ? { payload } : {}),
+      });
+      expect(asGp.statusCode, `${method} ${url}`).toBe(403);
+    }
   });
 
   it('refuses a GP (403), an anonymous caller (401), and answers 404 while the flag is off', async () => {

@@ -5,6 +5,7 @@
  */
 import { ErrorCode } from '@telecare/contracts/errors';
 import { type ReferralDraft, ReferralInboxText } from '@telecare/contracts/referral-inbox';
+import { isClientSiteAllowed } from '@telecare/domain/client-rules';
 import { saveReferralProblems, uploadPatientInfoProblems } from '@telecare/domain/referral-inbox';
 import { referralEndDate } from '@telecare/domain/referral-rules';
 import { eq } from 'drizzle-orm';
@@ -27,7 +28,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { openWorkflow } from '../workflows/open-workflow.ts';
-import type { RawFileRow } from './referral-inbox.queries.ts';
+import { lockInboxFile, type RawFileRow, waitForOtherClientCreations } from './referral-inbox.queries.ts';
 import type { ReferralInboxService } from './referral-inbox.service.ts';
 
 const TABLES = { specialists, clinics, referrers, sites } as const;
@@ -88,6 +89,20 @@ export function createReferralIntakeService(deps: {
     for (const [id, table, message] of checks) {
       if (id && !(await rowExists(db, table, id))) throw new AppError(ErrorCode.validation, message);
     }
+    const siteId = draft.location?.locationId;
+    if (siteId) {
+      const [site] = await db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId)).limit(1);
+      // AA §9: the referral-to-hospital selector excludes Anywhere Healthcare; so does the API.
+      if (site && !isClientSiteAllowed(site.name)) {
+        throw new AppError(ErrorCode.validation, 'Anywhere Healthcare can not be chosen as the hospital.');
+      }
+    }
+  }
+
+  /** Inside the save's transaction: the letter must still be in the inbox (404 once another save took it). */
+  async function holdInboxFile(tx: Db, file: RawFileRow) {
+    if (!(await lockInboxFile(tx, file.id)))
+      throw new AppError(ErrorCode.notFound, ReferralInboxText.fileNotFound);
   }
 
   async function lockedIncomingReferral(tx: Db, id: string, kind: 'standard' | 'R') {
@@ -252,7 +267,10 @@ export function createReferralIntakeService(deps: {
       }
       const id = await writeChange(async (tx) => {
         const pm = practiceManagement(tx);
-        // The duplicate check again, inside the transaction that creates the client.
+        await holdInboxFile(tx, file);
+        // The duplicate check again, inside the transaction that creates the client, after any other
+        // save creating a client has committed.
+        await waitForOtherClientCreations(tx);
         if (await pm.findClient(clientMatch(client))) {
           throw new AppError(ErrorCode.conflict, ReferralInboxText.duplicateClient);
         }
@@ -349,6 +367,7 @@ export function createReferralIntakeService(deps: {
       const file = await inboxFileOf(draft);
       const id = await writeChange(async (tx) => {
         const pm = practiceManagement(tx);
+        await holdInboxFile(tx, file);
         const existing = await pm.findClient({ ...clientMatch(client), medicareCardNumber: null });
         const referral = existing ? await pm.findReferral(existing.clientId) : undefined;
         if (!existing || !referral)

@@ -243,6 +243,12 @@ describe('Save into coreplus and Upload patient info', () => {
     const refused = await post('/api/admin/incoming-referrals', { referral: unknown });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('The practitioner does not exist.');
+    const anywhere = await createSite(t.db, { name: 'Anywhere Healthcare' });
+    const excluded = draft(file, { firstName: 'Roll', lastName: 'Back', medicareCardNumber: '' });
+    excluded.location = { locationId: anywhere.id, name: 'Anywhere Healthcare' };
+    const refusedSite = await post('/api/admin/incoming-referrals', { referral: excluded });
+    expect(refusedSite.statusCode).toBe(400);
+    expect(refusedSite.json().message).toBe('Anywhere Healthcare can not be chosen as the hospital.');
     // The last write of the save (the incoming-referral record) fails: nothing before it stays.
     await t.db.execute(sql`CREATE FUNCTION refuse_incoming() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'refused by test'; END $$`);

@@ -47,9 +47,19 @@ function reasonToSkip(row: ToSend) {
 
 type SendResult = { providerMessageId?: string; error?: unknown };
 
-/** Each message through the adapter (its id as the idempotency key): an id, or the error it met. */
-async function sendAll(deps: Deps, messages: ToSend['message'][]): Promise<SendResult[]> {
-  const list = messages.map((m) => ({ to: m.phoneNumber, body: m.body, reference: m.id }));
+/**
+ * The idempotency key a send uses: the message's id, or the new key a Retry of a message the
+ * provider reported failed was given (kept in the job, so a re-run of that job reuses it).
+ */
+const referenceOf = (job: Job, message: ToSend['message']) =>
+  typeof job.payload.reference === 'string' ? job.payload.reference : message.id;
+
+/** Each message through the adapter, with its idempotency key: an id, or the error it met. */
+async function sendAll(
+  deps: Deps,
+  messages: { message: ToSend['message']; reference: string }[],
+): Promise<SendResult[]> {
+  const list = messages.map(({ message: m, reference }) => ({ to: m.phoneNumber, body: m.body, reference }));
   const results: SendResult[] = [];
   if (deps.sms.sendMany) {
     try {
@@ -177,7 +187,7 @@ function sendJob(deps: Deps): JobKind {
 
     const results = await sendAll(
       deps,
-      toSend.map(({ message }) => message),
+      toSend.map(({ job, message }) => ({ message, reference: referenceOf(job, message) })),
     );
     const sent: { message: ToSend['message']; providerMessageId: string }[] = [];
     const failed: { job: Job; message: ToSend['message']; error: unknown }[] = [];

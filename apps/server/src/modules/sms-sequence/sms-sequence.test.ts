@@ -569,6 +569,78 @@ describe('the automatic SMS sequence through a Twilio-style provider', () => {
     expect(after?.status).toBe('delivered');
   });
 
+  it('a webhook delivered again (provider retry or replay) changes nothing the second time', async () => {
+    moveTo(1, '10:00');
+    const booked = await book();
+    await drain();
+    const no = { From: booked.e164, Body: 'No thanks', MessageSid: `SMno${booked.workflow.id}` };
+    const [first, concurrent] = await Promise.all([incoming(no), incoming(no)]);
+    expect([first.statusCode, concurrent.statusCode]).toEqual([200, 200]);
+    const yes = await incoming({ From: booked.e164, Body: 'yes', MessageSid: `SMyes${booked.workflow.id}` });
+    expect(yes.statusCode).toBe(200);
+    expect((await workflowRow(booked.workflow.id))?.smsReply).toBe('yes');
+    // The same signed "no" posted again a day later: stored as an event, never as a second reply.
+    t.clock.advance(DAY);
+    expect((await incoming(no)).statusCode).toBe(200);
+    expect((await workflowRow(booked.workflow.id))?.smsReply).toBe('yes');
+    const inbound = await t.db
+      .select()
+      .from(smsMessages)
+      .where(and(eq(smsMessages.workflowId, booked.workflow.id), eq(smsMessages.direction, 'inbound')));
+    expect(inbound.map((m) => m.body).sort()).toEqual(['No thanks', 'yes']);
+    const activities = await t.db
+      .select()
+      .from(workflowActivities)
+      .where(eq(workflowActivities.workflowId, booked.workflow.id));
+    const replies = activities.map((a) => a.name).filter((name) => name === 'confirm' || name === 'decline');
+    expect(replies.sort()).toEqual(['confirm', 'decline']);
+  });
+
+  it('a message the provider reports undelivered shows failed, and Retry sends it again under a new key', async () => {
+    moveTo(1, '10:00');
+    const booked = await book();
+    await drain();
+    const initial = (await steps(booked.workflow.id)).find((s) => s.step === 'initial');
+    expect(deliveredTo(booked.e164)).toHaveLength(1);
+    const report = provider.signed('https://staff.telecare.test/api/sms/status', {
+      MessageSid: initial?.providerMessageId ?? '',
+      MessageStatus: 'undelivered',
+      ErrorCode: '30003',
+    });
+    expect((await t.app.inject({ method: 'POST', url: '/api/sms/status', ...report })).statusCode).toBe(200);
+    const shown = () =>
+      detail(booked.workflow.id).then((d) =>
+        d.logs.appointmentSms.find((s: { id: string }) => s.id === initial?.id),
+      );
+    expect(await shown()).toMatchObject({
+      status: 'failed',
+      lastError: 'The provider reported undelivered (error 30003).',
+    });
+
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/messages/${initial?.id}/retry`,
+      headers: await staff(),
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(await shown()).toMatchObject({ status: 'queued', sentAt: null });
+    await drain();
+    await drain();
+    // The first key would have answered the undelivered message again: a new key, one new message.
+    const keys = deliveredTo(booked.e164).map((m) => m.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(initial?.id);
+    expect(keys[1]).toMatch(new RegExp(`^${initial?.id}-retry-`));
+    const after = await shown();
+    expect(after).toMatchObject({ status: 'sent', lastError: null });
+    expect(after.sentAt).toEqual(expect.any(String));
+    const [row] = await t.db
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.id, initial?.id ?? ''));
+    expect(row?.providerMessageId).not.toBe(initial?.providerMessageId);
+  });
+
   it('logs no phone number and no message text', async () => {
     const everything = logLines.join('\n');
     expect(logLines.length).toBeGreaterThan(0);

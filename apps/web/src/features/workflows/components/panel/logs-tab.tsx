@@ -35,8 +35,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * When a step went out; 'Not Sent' (with its planned time) until then; a step that used its
- * attempts shows the provider's reason and Retry.
+ * When a step went out, and 'Delivered' once the provider reported it; 'Not Sent' (with its planned
+ * time) until then; a step that used its
+ * attempts, or that the provider reported undelivered, shows the provider's reason and Retry.
  */
 function SentCell({
   row,
@@ -47,7 +48,7 @@ function SentCell({
   onRetry: (id: string) => void;
   retrying: boolean;
 }) {
-  if (row.sentAt) return <>{formatDateTimeWithZone(row.sentAt)}</>;
+  // Before the send time: a message the provider took and then reported undelivered is failed too.
   if (row.status === 'failed') {
     return (
       <Stack gap={2}>
@@ -57,6 +58,18 @@ function SentCell({
         <Button size="compact-xs" variant="light" loading={retrying} onClick={() => onRetry(row.id)}>
           Retry
         </Button>
+      </Stack>
+    );
+  }
+  if (row.sentAt) {
+    return (
+      <Stack gap={0}>
+        <span>{formatDateTimeWithZone(row.sentAt)}</span>
+        {row.status === 'delivered' ? (
+          <Text span fz="xs" c="green.8">
+            Delivered
+          </Text>
+        ) : null}
       </Stack>
     );
   }
