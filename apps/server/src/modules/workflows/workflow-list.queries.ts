@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { GP_REPORT_SORT_KEY, users, workflowListCounts, workflows } from '../../db/schema/index.ts';
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
-import { budgetedWalkIds } from './budgeted-walk.ts';
+import { budgetedWalkIds, WALK_BUDGET } from './budgeted-walk.ts';
 import { BOOKMARK_SPACING, deepPageIds, readOrderState } from './list-bookmarks.ts';
 import { type SortKey, sortedDeepPageIds } from './sorted-bookmarks.ts';
 import {
@@ -36,6 +36,8 @@ export type PreparedListQuery = {
   filter: SQL | undefined;
   order: SQL[];
   wholeList: boolean;
+  /** The planner's estimate of the matching rows, asked once (by the count or the page, whichever first). */
+  estimate: () => Promise<number>;
 };
 
 export async function prepareListQuery(
@@ -44,12 +46,18 @@ export async function prepareListQuery(
   now: Date,
 ): Promise<PreparedListQuery> {
   const filter = query.id ? undefined : await filterConditions(db, query, now);
+  const where = query.id ? byId(query.id, query.list) : and(eq(workflows.listName, query.list), filter);
+  let estimated: Promise<number> | undefined;
   return {
     query,
-    where: query.id ? byId(query.id, query.list) : and(eq(workflows.listName, query.list), filter),
+    where,
     filter,
     order: orderOf(query),
     wholeList: isWholeList(query),
+    estimate: () => {
+      estimated ??= estimateRows(db, where);
+      return estimated;
+    },
   };
 }
 
@@ -161,7 +169,7 @@ export async function countWorkflows(
     const [row] = await db.select({ total: count() }).from(workflows).where(where);
     return { total: row?.total ?? 0, estimated: false };
   }
-  const estimate = await estimateRows(db, where);
+  const estimate = await prepared.estimate();
   if (estimate > TRUSTED_ESTIMATE) return { total: estimate, estimated: true };
   const matches = db
     .select({ one: sql`1` })
@@ -198,8 +206,13 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
   const sortedIds = await sortedDeepPage(db, prepared, offset);
   if (sortedIds) return sortedIds;
   if (prepared.filter && isIndexOrder(query)) {
-    const { total } = await readOrderState(db, query.list);
-    const walkedIds = await budgetedWalkIds(db, prepared, offset, total);
+    const [{ total }, estimate] = await Promise.all([readOrderState(db, query.list), prepared.estimate()]);
+    // The matches expected among the rows the walk may examine: too few, and the filter's own index is quicker.
+    const expected = total > 0 ? (estimate / total) * WALK_BUDGET : 0;
+    const walkedIds =
+      total <= WALK_BUDGET || expected >= offset + query.pageSize
+        ? await budgetedWalkIds(db, prepared, offset, total)
+        : null;
     if (walkedIds) return walkedIds;
   }
   const ids =
