@@ -93,5 +93,10 @@ export type WorkflowRow = z.infer<typeof WorkflowRowSchema>;
 export const WorkflowListResponseSchema = listPageSchema(WorkflowRowSchema).extend({
   /** True when a filter matched so many rows that `total` is the database's estimate, not a count. */
   totalIsEstimate: z.boolean(),
+  /**
+   * The rows the pages reach when fewer than the total: a filtered list, or one sorted by more than
+   * one column, is paged through its first rows only (decision 0048). Null when every row is reached.
+   */
+  rowLimit: z.number().int().nullable(),
 });
 export type WorkflowListResponse = z.infer<typeof WorkflowListResponseSchema>;

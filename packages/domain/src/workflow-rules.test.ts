@@ -162,6 +162,7 @@ describe('dateFilterRange', () => {
     expect(dateFilterRange('2026')).toEqual({ from: '2026-01-01', to: '2027-01-01' });
     expect(dateFilterRange('30/02/2026')).toBeNull();
     expect(dateFilterRange('10:15')).toBeNull();
-    expect(dateFilterRange('/2026')).toBeNull();
+    expect(dateFilterRange('/1980')).toEqual({ from: '1980-01-01', to: '1981-01-01' });
+    expect(dateFilterRange('2026/')).toBeNull();
   });
 });

@@ -136,8 +136,8 @@ export function voiceCallDot(ivr: {
 
 /**
  * A list filter typed into a date column, read as the calendar range it names when it is a whole
- * day (DD/MM/YYYY), month (MM/YYYY or /MM/YYYY) or year (YYYY); null for anything else, which is
- * matched as text instead.
+ * day (DD/MM/YYYY), month (MM/YYYY or /MM/YYYY) or year (YYYY, or /YYYY: after a slash four digits
+ * can only be the year of a DD/MM/YYYY date); null for anything else, which is matched as text instead.
  */
 export function dateFilterRange(text: string): { from: string; to: string } | null {
   const value = text.trim();
@@ -152,7 +152,7 @@ export function dateFilterRange(text: string): { from: string; to: string } | nu
     const from = `${match[2]}-${pad(match[1])}-01`;
     return isDay(from) ? { from, to: stepMonth(from, 1) } : null;
   }
-  match = /^(\d{4})$/.exec(value);
+  match = /^\/?(\d{4})$/.exec(value);
   if (match) {
     const y = Number(match[1]);
     return { from: `${y}-01-01`, to: `${y + 1}-01-01` };

@@ -144,6 +144,10 @@ export const workflows = pgTable(
       .map(([name, column]) =>
         index(`workflows_list_${name}_idx`).on(t.listName, column, t.creationTimestamp, t.id),
       ),
+    // The Triage filter (one row in ten): counted and paged from its own small index.
+    index('workflows_list_triage_idx')
+      .on(t.listName, t.creationTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.triage}`),
     // The Client and Referrer filters also match the dates shown under the names.
     index('workflows_list_client_born_idx').on(t.listName, t.clientDateOfBirth),
     index('workflows_list_referral_end_idx').on(t.listName, t.referralEndDate),

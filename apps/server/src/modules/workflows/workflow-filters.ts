@@ -30,6 +30,11 @@ export type ColumnSql = {
   fewValues?: AnyPgColumn | undefined;
   /** A column with few distinct values per list that a stacked sort can read one value at a time. */
   groups?: AnyPgColumn | undefined;
+  /**
+   * A column of ids of a small table (the coordinator's users): the filter looks up the ids whose
+   * shown text contains the text first, so the planner sees a list of ids (or no match at all).
+   */
+  lookup?: { column: AnyPgColumn; idsShowing: (text: string) => SQL } | undefined;
 };
 
 export const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -197,11 +202,15 @@ const coordinator: ColumnSql = {
   // The id after the name keeps two staff of the same name apart, as the group walk reads them.
   sort: [COORDINATOR_NAME, sql`${workflows.bookingCoordinatorId}`],
   groups: workflows.bookingCoordinatorId,
-  filter: (value) => {
-    const pattern = likePattern(value);
-    return sql`${workflows.bookingCoordinatorId} in (select ${users.id} from ${users} where ${STAFF_DISPLAY_NAME} ilike ${pattern} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern})`;
-  },
+  filter: (value) => sql`${workflows.bookingCoordinatorId} in (${coordinatorIdsShowing(value)})`,
+  lookup: { column: workflows.bookingCoordinatorId, idsShowing: (value) => coordinatorIdsShowing(value) },
 };
+
+/** The staff whose shown name or full name contains the text. */
+function coordinatorIdsShowing(value: string) {
+  const pattern = likePattern(value);
+  return sql`select ${users.id} from ${users} where ${STAFF_DISPLAY_NAME} ilike ${pattern} or (${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`;
+}
 
 /** What each list column sorts by (in order), and how its filter matches. */
 export const COLUMN_SQL: Record<WorkflowColumn, ColumnSql> = {
@@ -240,6 +249,7 @@ export const NAMED_FILTER_SQL: Record<NamedFilter, (now: Date) => SQL | undefine
       eq(workflows.resultsUrgent, true),
       eq(workflows.adminCheckUrgent, true),
     ),
-  triageFilter: () => eq(workflows.triage, true),
+  // As the partial index's predicate is written, so the planner can use it.
+  triageFilter: () => sql`${workflows.triage}`,
   unassignedFilter: () => isNull(workflows.bookingCoordinatorId),
 };

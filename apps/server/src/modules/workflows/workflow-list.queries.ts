@@ -5,7 +5,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { GP_REPORT_SORT_KEY, users, workflowListCounts, workflows } from '../../db/schema/index.ts';
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
-import { BOOKMARK_SPACING, deepPageIds } from './list-bookmarks.ts';
+import { budgetedWalkIds, WALK_BUDGET } from './budgeted-walk.ts';
+import { BOOKMARK_SPACING, deepPageIds, readOrderState } from './list-bookmarks.ts';
 import { type SortKey, sortedDeepPageIds } from './sorted-bookmarks.ts';
 import {
   COLUMN_SQL,
@@ -31,8 +32,12 @@ export type WorkflowListQuery = {
 export type PreparedListQuery = {
   query: WorkflowListQuery;
   where: SQL | undefined;
+  /** The conditions besides the list's (the filters and named filters); undefined when there are none. */
+  filter: SQL | undefined;
   order: SQL[];
   wholeList: boolean;
+  /** The planner's estimate of the matching rows, asked once (by the count or the page, whichever first). */
+  estimate: () => Promise<number>;
 };
 
 export async function prepareListQuery(
@@ -40,20 +45,28 @@ export async function prepareListQuery(
   query: WorkflowListQuery,
   now: Date,
 ): Promise<PreparedListQuery> {
+  const filter = query.id ? undefined : await filterConditions(db, query, now);
+  const where = query.id ? byId(query.id, query.list) : and(eq(workflows.listName, query.list), filter);
+  let estimated: Promise<number> | undefined;
   return {
     query,
-    where: await whereOf(db, query, now),
+    where,
+    filter,
     order: orderOf(query),
     wholeList: isWholeList(query),
+    estimate: () => {
+      estimated ??= estimateRows(db, where);
+      return estimated;
+    },
   };
 }
 
-async function whereOf(db: Db, query: WorkflowListQuery, now: Date) {
-  if (query.id) {
-    // One workflow whatever its list; a deleted one only on the deleted list (IT staff).
-    return and(eq(workflows.id, query.id), query.list === 'deleted' ? isDeleted : notDeleted);
-  }
-  const conditions: (SQL | undefined)[] = [eq(workflows.listName, query.list)];
+/** One workflow whatever its list; a deleted one only on the deleted list (IT staff). */
+const byId = (id: string, list: WorkflowListName) =>
+  and(eq(workflows.id, id), list === 'deleted' ? isDeleted : notDeleted);
+
+async function filterConditions(db: Db, query: WorkflowListQuery, now: Date) {
+  const conditions: (SQL | undefined)[] = [];
   for (const [column, value] of Object.entries(query.filters) as [WorkflowColumn, string | undefined][]) {
     if (value) conditions.push(await filterOf(db, query.list, COLUMN_SQL[column], value, now));
   }
@@ -65,6 +78,13 @@ async function whereOf(db: Db, query: WorkflowListQuery, now: Date) {
 const FEW_VALUES_LIMIT = 500;
 
 async function filterOf(db: Db, list: WorkflowListName, column: ColumnSql, value: string, now: Date) {
+  if (column.lookup) {
+    const found = (await db.execute(column.lookup.idsShowing(value))) as unknown as {
+      rows: { id: string }[];
+    };
+    const ids = found.rows.map((row) => row.id);
+    return ids.length ? inArray(column.lookup.column, ids) : sql`false`;
+  }
   if (!column.fewValues) return column.filter(value, now);
   const values = await matchingValues(db, list, column.fewValues, value);
   if (!values) return column.filter(value, now);
@@ -149,7 +169,7 @@ export async function countWorkflows(
     const [row] = await db.select({ total: count() }).from(workflows).where(where);
     return { total: row?.total ?? 0, estimated: false };
   }
-  const estimate = await estimateRows(db, where);
+  const estimate = await prepared.estimate();
   if (estimate > TRUSTED_ESTIMATE) return { total: estimate, estimated: true };
   const matches = db
     .select({ one: sql`1` })
@@ -185,6 +205,16 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
   if (deepIds) return deepIds;
   const sortedIds = await sortedDeepPage(db, prepared, offset);
   if (sortedIds) return sortedIds;
+  if (prepared.filter && isIndexOrder(query)) {
+    const [{ total }, estimate] = await Promise.all([readOrderState(db, query.list), prepared.estimate()]);
+    // The matches expected among the rows the walk may examine: too few, and the filter's own index is quicker.
+    const expected = total > 0 ? (estimate / total) * WALK_BUDGET : 0;
+    const walkedIds =
+      total <= WALK_BUDGET || expected >= offset + query.pageSize
+        ? await budgetedWalkIds(db, prepared, offset, total)
+        : null;
+    if (walkedIds) return walkedIds;
+  }
   const ids =
     (await groupWalkIds(db, prepared, offset)) ??
     (await db
@@ -203,6 +233,14 @@ const KEYED_SORTS = new Set<WorkflowColumn>(
     (c) => c !== 'creationTimestamp' && c !== 'coordinator',
   ),
 );
+
+/** The list's order is one index's: creation time, or one keyed column (then creation time and id). */
+function isIndexOrder(query: WorkflowListQuery) {
+  const [only, ...more] = query.sort;
+  return (
+    !only || (more.length === 0 && (only.column === 'creationTimestamp' || KEYED_SORTS.has(only.column)))
+  );
+}
 
 /** The coordinator sort for bookmarks: by shown name, read coordinator by coordinator; null past 500 of them. */
 export async function coordinatorSortKey(db: Db, list: WorkflowListName): Promise<SortKey | null> {
@@ -250,31 +288,53 @@ async function selectPageRows(db: Db, ids: string[], audit: AuditEvent | undefin
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
-export type ListPage = { rows: WorkflowRecordWithNames[]; page: number; total: number; estimated: boolean };
+export type ListPage = {
+  rows: WorkflowRecordWithNames[];
+  page: number;
+  total: number;
+  estimated: boolean;
+  /** The rows the pages reach when fewer than the total (PAGED_ROWS); null when every row is reached. */
+  rowLimit: number | null;
+};
+
+/**
+ * A filtered list, or one sorted by more than one column, is paged through its first this many rows
+ * (decision 0048): no bookmark leads past them, so a deeper page would walk every row before it.
+ */
+export const PAGED_ROWS = 10_000;
+
+/** Whole lists in creation order or sorted by one column reach every page from bookmarks. */
+const reachesEveryPage = (prepared: PreparedListQuery) =>
+  Boolean(prepared.query.id) || (prepared.wholeList && prepared.query.sort.length <= 1);
 
 /**
  * A page of one list and its total. The page asked for is found while the total is counted; a
  * page past the end is clamped to the last page, and a page past the real end of an estimated
- * total is answered from an exact count. `auditOf` gives the audit row of what is shown, written
- * by the statement that reads the page's rows.
+ * total is answered from an exact count; a page past `pagedRows` of a list that does not reach
+ * every page is clamped to the last page within them. `auditOf` gives the audit row of what is
+ * shown, written by the statement that reads the page's rows.
  */
 export async function selectListPage(
   db: Db,
   query: WorkflowListQuery,
   now: Date,
   auditOf?: (shown: { ids: string[]; page: number }) => AuditEvent,
+  pagedRows = PAGED_ROWS,
 ): Promise<ListPage> {
   const prepared = await prepareListQuery(db, query, now);
+  const limit = reachesEveryPage(prepared) ? null : pagedRows;
+  const lastReached = limit === null ? query.page : Math.max(1, Math.ceil(limit / query.pageSize));
+  const asked = Math.min(query.page, lastReached);
   const offsetOf = (page: number) => (page - 1) * query.pageSize;
-  const pageOf = (total: number) => Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)));
+  const pageOf = (total: number) => Math.min(asked, Math.max(1, Math.ceil(total / query.pageSize)));
   // A deep page is read once its total is known: past the end, it is clamped before any row is walked.
-  const deep = offsetOf(query.page) >= BOOKMARK_SPACING;
+  const deep = offsetOf(asked) >= BOOKMARK_SPACING;
   let [counted, ids] = await Promise.all([
     countWorkflows(db, prepared),
-    deep ? null : selectPageIds(db, prepared, offsetOf(query.page)),
+    deep ? null : selectPageIds(db, prepared, offsetOf(asked)),
   ]);
   let page = pageOf(counted.total);
-  if (page !== query.page || !ids)
+  if (page !== asked || !ids)
     ids = counted.total === 0 ? [] : await selectPageIds(db, prepared, offsetOf(page));
   if (counted.estimated && ids.length < query.pageSize) {
     counted = await countWorkflows(db, prepared, null);
@@ -282,7 +342,8 @@ export async function selectListPage(
     ids = await selectPageIds(db, prepared, offsetOf(page));
   }
   const rows = await selectPageRows(db, ids, auditOf?.({ ids, page }));
-  return { rows, page, total: counted.total, estimated: counted.estimated };
+  const rowLimit = limit !== null && counted.total > limit ? limit : null;
+  return { rows, page, total: counted.total, estimated: counted.estimated, rowLimit };
 }
 
 /** Coordinators' ids in the order of their shown names (then id); ids of no user last, as their empty name sorts. */

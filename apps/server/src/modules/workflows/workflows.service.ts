@@ -51,13 +51,14 @@ export function createWorkflowService(deps: { db: Db; clock: Clock }) {
     }
     const now = clock.now();
     const audit = listViewedAudit(auth, origin, query);
-    const { rows, page, total, estimated } = await selectListPage(db, query, now, audit);
+    const { rows, page, total, estimated, rowLimit } = await selectListPage(db, query, now, audit);
     return {
       rows: rows.map((row) => toWorkflowRow(row, now)),
       page,
       pageSize: query.pageSize,
       total,
       totalIsEstimate: estimated,
+      rowLimit,
     };
   }
 

@@ -180,6 +180,37 @@ describe('POST /api/admin/workflow/list', () => {
     await t.db.execute(sql`DELETE FROM workflows WHERE urn LIKE 'BULK%'`);
   });
 
+  it('pages a filtered or stack-sorted list through its first 10,000 rows, and says so', async () => {
+    const seedRow = await createWorkflow(t.db, { urn: 'DEEP-SEED' });
+    await t.db.execute(sql`
+      INSERT INTO workflows (client_id, client_first_name, client_last_name, urn, booking_status)
+      SELECT ${seedRow.clientId}, 'Deepclient', 'Row' || g, 'DEEP' || g, 'awaitingBooking'
+      FROM generate_series(1, 10050) g`);
+    await t.db.execute(sql`ANALYZE workflows`);
+    const filtered = (await list({ filters: { client: 'deepclient' }, page: 100_000 })).json();
+    expect(filtered).toMatchObject({ page: 1000, rowLimit: 10_000 });
+    expect(filtered.rows).toHaveLength(10);
+    const stacked = (
+      await list({
+        page: 2000,
+        sort: [
+          { column: 'bookings', direction: 'asc' },
+          { column: 'urn', direction: 'asc' },
+        ],
+      })
+    ).json();
+    expect(stacked).toMatchObject({ page: 1000, rowLimit: 10_000 });
+    // Every page of the whole list in one column's order is reached, from bookmarks.
+    const sorted = (await list({ page: 100_000, sort: [{ column: 'urn', direction: 'asc' }] })).json();
+    expect(sorted.rowLimit).toBeNull();
+    expect(sorted.page).toBe(Math.ceil(sorted.total / 10));
+    expect(sorted.page).toBeGreaterThan(1000);
+    // Under the limit nothing is said.
+    const few = (await list({ filters: { client: 'deepclient row10' } })).json();
+    expect(few).toMatchObject({ rowLimit: null, totalIsEstimate: false });
+    await t.db.execute(sql`DELETE FROM workflows WHERE urn LIKE 'DEEP%'`);
+  });
+
   it('selects one workflow by id whatever the list and filters', async () => {
     const archived = await createWorkflow(t.db, { archived: true, urn: 'BY-ID' });
     const body = (await list({ id: archived.id, filters: { urn: 'nothing-matches' } })).json();

@@ -10,6 +10,8 @@ export interface PagerProps {
   total: number | undefined;
   /** The total is the server's estimate (a very large filtered result). */
   totalIsEstimate?: boolean;
+  /** The rows the pages reach when fewer than the total (the server pages a filtered list so far). */
+  rowLimit?: number | null;
   pageSizes: readonly number[];
   onPageChange: (page: number) => void;
   /** The caller returns to page 1. */
@@ -29,6 +31,11 @@ export function rangeText(page: number, pageSize: number, total: number, estimat
   return `${first}-${last} of ${total}`;
 }
 
+/** Why the last pages cannot be reached, and how to reach the rows on them. */
+export function rowLimitText(rowLimit: number): string {
+  return `Pages stop at row ${rowLimit.toLocaleString('en-AU')}: narrow the filter, or sort the other way to see the last rows.`;
+}
+
 function roundEstimate(total: number) {
   const step = 10 ** Math.max(0, String(total).length - 3);
   return Math.round(total / step) * step;
@@ -40,12 +47,14 @@ export function Pager({
   pageSize,
   total,
   totalIsEstimate = false,
+  rowLimit = null,
   pageSizes,
   onPageChange,
   onPageSizeChange,
 }: PagerProps) {
   const sizeId = useId();
-  const lastPage = total === undefined ? 1 : lastPageOf(total, pageSize);
+  const limited = total !== undefined && rowLimit !== null && rowLimit < total;
+  const lastPage = total === undefined ? 1 : lastPageOf(limited ? (rowLimit as number) : total, pageSize);
   const current = Math.min(Math.max(page, 1), lastPage);
   const atFirst = total === undefined || current <= 1;
   const atLast = total === undefined || current >= lastPage;
@@ -69,6 +78,11 @@ export function Pager({
       <Text size="xs" miw={90} ta="center" aria-live="polite">
         {total === undefined ? '' : rangeText(current, pageSize, total, totalIsEstimate)}
       </Text>
+      {limited && (
+        <Text size="xs" c="dimmed">
+          {rowLimitText(rowLimit as number)}
+        </Text>
+      )}
       <Group gap={4} wrap="nowrap">
         <ActionIcon variant="subtle" aria-label="First page" disabled={atFirst} onClick={() => go(1)}>
           <ChevronsLeftIcon />

@@ -314,6 +314,7 @@ function WorkflowList({
           pageSize={pageSize}
           total={total}
           totalIsEstimate={data?.totalIsEstimate ?? false}
+          rowLimit={data?.rowLimit ?? null}
           pageSizes={PAGE_SIZES}
           onPageChange={(next) => setPage(next)}
           onPageSizeChange={(next) => {

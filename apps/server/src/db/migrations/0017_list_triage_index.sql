@@ -1,0 +1,1 @@
+CREATE INDEX "workflows_list_triage_idx" ON "workflows" USING btree ("list_name","creation_timestamp" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "workflows"."triage";

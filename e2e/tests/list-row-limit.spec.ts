@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_SUPERVISOR, signIn } from './support.ts';
+
+// The demo data is far smaller than the 10,000 rows a filtered list pages through, so the server's
+// answer is given the figures of a large filtered result (a total estimated at 60,000 and a row
+// limit of 20); the pager is what this journey checks, the limit itself is tested in the API suite.
+test('a filtered list paged only so far says where the pages stop and stops there', async ({ page }) => {
+  await page.route('**/api/admin/workflow/list', async (route) => {
+    const asked = (route.request().postDataJSON() as { page?: number }).page ?? 1;
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({
+      response,
+      json: { ...body, page: Math.min(asked, 2), total: 60_000, totalIsEstimate: true, rowLimit: 20 },
+    });
+  });
+  await signIn(page, DEMO_SUPERVISOR);
+  await page.getByLabel('Filter Bookings').fill('to book');
+  await expect(page.getByText('1-10 of about 60,000')).toBeVisible();
+  const stop = page.getByText(
+    'Pages stop at row 20: narrow the filter, or sort the other way to see the last rows.',
+  );
+  await expect(stop).toBeVisible();
+
+  await page.getByRole('button', { name: 'Last page' }).click();
+  await expect(page.getByText('11-20 of about 60,000')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Last page' })).toBeDisabled();
+  await page.screenshot({ path: 'e2e/artifacts/list-row-limit.png' });
+});
