@@ -36,9 +36,9 @@ import {
   createWorkflow,
 } from '../../apps/server/src/test/factories.ts';
 import { createHttpClient } from './http-client.ts';
-import { startWaitSampler } from './wait-sampler.ts';
+import { startCpuMeter, startWaitSampler } from './wait-sampler.ts';
 
-const CONCURRENCY = 10;
+const CONCURRENCY = Number(process.env.BENCH_CLIENTS ?? 10);
 const REQUESTS = Number(process.argv[2] ?? 1000);
 const RACES = Number(process.argv[3] ?? 0);
 const ZONE = 'Australia/Sydney';
@@ -177,7 +177,9 @@ const bookRequest = async (i: number) => {
 };
 await measure(CONCURRENCY * 2, (i) => bookRequest(bookings + i));
 const sampler = process.env.BENCH_SAMPLE_WAITS === '1' ? await startWaitSampler(url) : undefined;
+const cpu = await startCpuMeter(url, server.pid ?? 0);
 const booking = await measure(bookings, bookRequest);
+const bookingCpu = await cpu.stop();
 const waits = await sampler?.stop();
 
 console.log(
@@ -189,6 +191,9 @@ console.log(
   `| month availability (free slots) | ${month.n} | ${month.p50.toFixed(1)} | ${month.p95.toFixed(1)} | 30 |`,
 );
 console.log(`| booking | ${booking.n} | ${booking.p50.toFixed(1)} | ${booking.p95.toFixed(1)} | 60 |`);
+console.log(
+  `\nCPU per booking: API process ${(bookingCpu.apiMs / bookings).toFixed(1)} ms, database sessions ${(bookingCpu.databaseMs / bookings).toFixed(1)} ms`,
+);
 if (waits) {
   console.log(`\nSessions while booking (${waits.rounds} samples; sessions per sample, busiest first):\n`);
   for (const w of waits.samples.filter((w) => w.share >= 0.01))

@@ -4,6 +4,7 @@
  * words. A session that waits in `COMMIT` on `Lock: object` waits for another transaction's commit
  * (NOTIFY's queue lock); `IO: WALSync` is the commit's own flush.
  */
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 export type WaitSample = { what: string; samples: number; share: number };
@@ -42,6 +43,43 @@ export async function startWaitSampler(url: string, everyMs = 5) {
         .map(([what, n]) => ({ what, samples: n, share: n / Math.max(rounds, 1) }))
         .sort((a, b) => b.samples - a.samples);
       return { rounds, samples };
+    },
+  };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * Counts the CPU time the API process and the database's server processes (its sessions) spend
+ * between start and stop: what one request costs each side, whatever the machine's load.
+ */
+export async function startCpuMeter(url: string, apiPid: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const backends = async () =>
+    (
+      await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+    ).rows.map((r) => r.pid);
+  const api = cpuMsOf(apiPid);
+  const before = new Map((await backends()).map((pid) => [pid, cpuMsOf(pid)]));
+  return {
+    async stop() {
+      const pids = await backends();
+      await client.end();
+      const database = pids.reduce((sum, pid) => sum + cpuMsOf(pid) - (before.get(pid) ?? 0), 0);
+      return { apiMs: cpuMsOf(apiPid) - api, databaseMs: database };
     },
   };
 }
