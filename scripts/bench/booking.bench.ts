@@ -6,7 +6,8 @@
  *
  *   DATABASE_URL=postgres://... npx tsx scripts/bench/booking.bench.ts [requests] [races]
  *
- * BENCH_KEEP=1 keeps the database afterwards; BENCH_CPU_PROF_DIR writes the API process's CPU profile.
+ * BENCH_KEEP=1 keeps the database afterwards; BENCH_CPU_PROF_DIR writes the API process's CPU profile;
+ * BENCH_SAMPLE_WAITS=1 samples the sessions' wait events while the bookings run (wait-sampler.ts).
  * `races` (default 0): that many extra races of 10 clients booking one slot each, counting double
  * bookings afterwards (the reliability check; 1,000 races take minutes).
  */
@@ -35,8 +36,9 @@ import {
   createWorkflow,
 } from '../../apps/server/src/test/factories.ts';
 import { createHttpClient } from './http-client.ts';
+import { startCpuMeter, startWaitSampler } from './wait-sampler.ts';
 
-const CONCURRENCY = 10;
+const CONCURRENCY = Number(process.env.BENCH_CLIENTS ?? 10);
 const REQUESTS = Number(process.argv[2] ?? 1000);
 const RACES = Number(process.argv[3] ?? 0);
 const ZONE = 'Australia/Sydney';
@@ -174,7 +176,11 @@ const bookRequest = async (i: number) => {
   if (answer.status !== 201) throw new Error(`booking ${answer.status}: ${answer.body}`);
 };
 await measure(CONCURRENCY * 2, (i) => bookRequest(bookings + i));
+const sampler = process.env.BENCH_SAMPLE_WAITS === '1' ? await startWaitSampler(url) : undefined;
+const cpu = await startCpuMeter(url, server.pid ?? 0);
 const booking = await measure(bookings, bookRequest);
+const bookingCpu = await cpu.stop();
+const waits = await sampler?.stop();
 
 console.log(
   `\n${days.length} availability days over two years, ${BOOKED} booked appointments, ${CONCURRENCY} concurrent clients\n`,
@@ -185,6 +191,14 @@ console.log(
   `| month availability (free slots) | ${month.n} | ${month.p50.toFixed(1)} | ${month.p95.toFixed(1)} | 30 |`,
 );
 console.log(`| booking | ${booking.n} | ${booking.p50.toFixed(1)} | ${booking.p95.toFixed(1)} | 60 |`);
+console.log(
+  `\nCPU per booking: API process ${(bookingCpu.apiMs / bookings).toFixed(1)} ms, database sessions ${(bookingCpu.databaseMs / bookings).toFixed(1)} ms`,
+);
+if (waits) {
+  console.log(`\nSessions while booking (${waits.rounds} samples; sessions per sample, busiest first):\n`);
+  for (const w of waits.samples.filter((w) => w.share >= 0.01))
+    console.log(`${w.share.toFixed(2).padStart(6)}  ${w.what}`);
+}
 
 if (RACES > 0) {
   // Each race: 10 new workflows book the same free slot at once; exactly one may win.

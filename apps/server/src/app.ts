@@ -303,6 +303,15 @@ export async function buildApp(deps: AppDeps) {
           return { claimed, full: claimed >= EMAIL_DELIVERY.batchSize };
         },
       },
+      {
+        // Change events left in the outbox by a process that died between a commit and its
+        // publish (decision 0046): any process publishes them a few seconds late.
+        id: 'change-outbox',
+        run: async () => {
+          await changes.sweep(db);
+          return { claimed: 0, full: false };
+        },
+      },
     ],
   };
   app.decorate('jobs', {

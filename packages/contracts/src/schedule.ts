@@ -27,7 +27,10 @@ export const SCHEDULE_MESSAGES = {
 export const dateHasBookings = (count: number) =>
   `This date has ${count} booked appointment${count === 1 ? '' : 's'}; cancel or reschedule them first.`;
 
-/** Saving over booked times: the booked appointments that would fall outside the new timeslots. */
+/**
+ * Saving over booked times: the booked appointments that would fall outside the new timeslots, the
+ * date as DD/MM/YYYY and each time with its zone ('10:00 AWST').
+ */
 export const bookingsOutsideTimeslots = (date: string, times: string[]) =>
   `${date} has ${times.length} booked appointment${times.length === 1 ? '' : 's'} outside the new timeslots (${times.join(', ')}); cancel or reschedule ${times.length === 1 ? 'it' : 'them'} first.`;
 

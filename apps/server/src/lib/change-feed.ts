@@ -1,12 +1,36 @@
 import { type ChangeEvent, ChangeEventSchema } from '@telecare/contracts/events';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
+import { changeOutbox } from '../db/schema/index.ts';
 
 export const CHANGE_CHANNEL = 'telecare_changes';
 
+/** How old an outbox row must be before a sweep publishes it (its writer normally has by then). */
+export const OUTBOX_SWEEP_AGE_MS = 5_000;
+const SWEEP_BATCH = 100;
+
 /**
- * "This changed" events. Publishing is a NOTIFY in the caller's transaction, so listeners hear of
- * a change only once it is committed; every server process LISTENs and fans out to its SSE clients.
+ * Publishes the outbox rows that `pick` selects (locked, so two processes never take the same row),
+ * deleting them: one statement whose own transaction does not wait for the WAL flush, so it holds
+ * PostgreSQL's NOTIFY queue lock (one for the whole cluster, held until the commit is flushed) for
+ * microseconds. A database crash may bring a published row back; it is then published again, which
+ * listeners take as one more "this changed".
+ */
+const publishOutboxRows = (pick: SQL) => sql`
+  WITH sent AS (
+    DELETE FROM ${changeOutbox} WHERE id IN (${pick}) RETURNING events
+  )
+  SELECT set_config('synchronous_commit', 'off', true), pg_notify(${CHANGE_CHANNEL}, event::text)
+    FROM sent, jsonb_array_elements(sent.events) AS event`;
+
+/**
+ * "This changed" events; every server process LISTENs and fans out to its SSE clients, and
+ * listeners hear of a change only once it is committed. Two ways to publish:
+ * - `publish`/`publishAll`: a NOTIFY in the caller's statement or transaction;
+ * - the outbox (the change writer, write-change.ts): `stageStatement` writes the events in the
+ *   change's transaction, `release` publishes them after its commit, and `sweep` publishes what a
+ *   process that died in between left behind. The change's own commit then takes no cluster-wide
+ *   lock, so changes commit side by side (docs/decisions/0046).
  */
 export function createChangeFeed(database: Pick<Database, 'listen'>) {
   const listeners = new Set<(event: ChangeEvent) => void>();
@@ -29,6 +53,34 @@ export function createChangeFeed(database: Pick<Database, 'listen'>) {
       if (events.length === 0) return;
       const notifies = events.map((event) => sql`pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
       await db.execute(sql`select ${sql.join(notifies, sql`, `)}`);
+    },
+    /** The insert of events into the outbox, in the change's transaction; it returns the row's id. */
+    stageStatement(events: readonly ChangeEvent[]) {
+      return sql`INSERT INTO ${changeOutbox} (events) VALUES (${JSON.stringify(events)}::jsonb) RETURNING id`;
+    },
+    /**
+     * After the change committed: publishes its outbox row. A failure (the database away) leaves
+     * the row for the next sweep: the change itself is committed and stays so.
+     */
+    async release(db: Db, outboxId: number) {
+      try {
+        await db.execute(
+          publishOutboxRows(
+            sql`SELECT id FROM ${changeOutbox} WHERE id = ${outboxId} FOR UPDATE SKIP LOCKED`,
+          ),
+        );
+      } catch {
+        // Published by a later sweep (at most OUTBOX_SWEEP_AGE_MS plus the sweep's interval late).
+      }
+    },
+    /** Publishes outbox rows older than OUTBOX_SWEEP_AGE_MS: their writer died or lost the database. */
+    async sweep(db: Db) {
+      await db.execute(
+        publishOutboxRows(sql`
+          SELECT id FROM ${changeOutbox}
+           WHERE created_at < now() - make_interval(secs => ${OUTBOX_SWEEP_AGE_MS / 1000})
+           ORDER BY id LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED`),
+      );
     },
     /**
      * Resolves once this process is LISTENing, so no change committed afterwards is missed. `onGap`

@@ -1,8 +1,8 @@
 import type { ChangeEvent } from '@telecare/contracts/events';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { auditEvents, settings } from '../db/schema/index.ts';
+import { auditEvents, changeOutbox, settings } from '../db/schema/index.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { type ChangeFeed, createChangeFeed } from './change-feed.ts';
 import { type ChangeWriter, createChangeWriter } from './write-change.ts';
@@ -29,6 +29,7 @@ describe('the change writer', () => {
     database.db.select().from(auditEvents).where(eq(auditEvents.action, action));
   const settingRows = (key: string) => database.db.select().from(settings).where(eq(settings.key, key));
   const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+  const outbox = async () => (await database.db.select().from(changeOutbox)).map((row) => row.events);
 
   it('commits the change, its audit row and its event together', async () => {
     const result = await writeChange(async (tx) => {
@@ -44,6 +45,47 @@ describe('the change writer', () => {
     expect(await settingRows('writer-test')).toHaveLength(1);
     expect(await auditRows('test.saved')).toHaveLength(1);
     expect(heard).toEqual([{ type: 'settings.changed' }]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('writes several audit rows and the events in one go, publishing every event once', async () => {
+    await writeChange(async () => ({
+      result: null,
+      audit: [{ action: 'test.first' }, { action: 'test.second' }],
+      events: [{ type: 'settings.changed' }, { type: 'todo.changed', ids: ['t1'] }],
+    }));
+    await settle();
+    expect(await auditRows('test.first')).toHaveLength(1);
+    expect(await auditRows('test.second')).toHaveLength(1);
+    expect(heard).toEqual([{ type: 'settings.changed' }, { type: 'todo.changed', ids: ['t1'] }]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('keeps the events of a process that died after its commit in the outbox, and a later sweep publishes them', async () => {
+    // The process dies between the commit and the publish: its release never runs.
+    const dying = createChangeWriter({
+      db: database.db,
+      changes: { ...feed, release: async () => undefined },
+    });
+    await dying(async (tx) => {
+      await tx.insert(settings).values({ key: 'writer-test-died', value: true });
+      return { result: null, events: [{ type: 'workflow.changed', ids: ['w1'] }] };
+    });
+    await settle();
+    expect(await settingRows('writer-test-died')).toHaveLength(1);
+    expect(heard).toEqual([]);
+    expect(await outbox()).toEqual([[{ type: 'workflow.changed', ids: ['w1'] }]]);
+    // A sweep leaves rows younger than OUTBOX_SWEEP_AGE_MS to their writer ...
+    await feed.sweep(database.db);
+    await settle();
+    expect(heard).toEqual([]);
+    // ... and publishes older ones, once.
+    await database.db.execute(sql`update ${changeOutbox} set created_at = now() - interval '10 seconds'`);
+    await feed.sweep(database.db);
+    await feed.sweep(database.db);
+    await settle();
+    expect(heard).toEqual([{ type: 'workflow.changed', ids: ['w1'] }]);
+    expect(await outbox()).toEqual([]);
   });
 
   it('writes none of them when the change fails', async () => {
@@ -57,5 +99,6 @@ describe('the change writer', () => {
     expect(await settingRows('writer-test-failed')).toHaveLength(0);
     expect(await auditRows('test.failed')).toHaveLength(0);
     expect(heard).toEqual([]);
+    expect(await outbox()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 export * from './appointments.ts';
 export * from './audit.ts';
+export * from './changes.ts';
 export * from './clients.ts';
 export * from './directory.ts';
 export * from './jobs.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   appointments,
@@ -196,40 +196,21 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
     return Boolean(row);
   }
 
-  async function overlapsBooking(specialistId: string, start: Date, end: Date, exceptId?: string) {
-    const [row] = await db
-      .select({ id: appointments.id })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.specialistId, specialistId),
-          isNull(appointments.cancelledAt),
-          // No appointment lasts a day: a lower bound lets the (specialist, start) index stop early.
-          gt(appointments.startDateTime, new Date(start.getTime() - DAY_MS)),
-          lt(appointments.startDateTime, end),
-          gt(appointments.endDateTime, start),
-          exceptId ? ne(appointments.id, exceptId) : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
-  }
-
   /**
-   * Whether [start, end) is inside a timeslot and free (apart from the appointment `exceptId`). The
-   * share lock on the specialist's row keeps a schedule change (which locks it for update) out until
-   * this booking commits, but lets bookings of the same specialist run side by side: two of them
-   * that overlap are told apart by the `appointments_no_overlap` constraint (decision 0040).
+   * Whether [start, end) is inside one of the specialist's timeslots. The share lock on the
+   * specialist's row keeps a schedule change (which locks it for update) out until this booking
+   * commits, but lets bookings of the same specialist run side by side. Whether the time is free is
+   * the `appointments_no_overlap` constraint's answer to the write that follows (decisions 0040 and
+   * 0046): it sees committed and concurrent bookings alike, which no read before the write can.
    */
-  async function lockedTimeIsFree(specialistId: string, start: Date, end: Date, exceptId?: string) {
+  async function lockedTimeInTimeslot(specialistId: string, start: Date, end: Date) {
     const [specialist] = await db
       .select({ id: specialists.id })
       .from(specialists)
       .where(eq(specialists.id, specialistId))
       .for('share');
     if (!specialist) return false;
-    if (!(await insideTimeslot(specialistId, start, end))) return false;
-    return !(await overlapsBooking(specialistId, start, end, exceptId));
+    return insideTimeslot(specialistId, start, end);
   }
 
   /** Inserts or updates an appointment row; the overlap constraint's violation answers `undefined`. */
@@ -424,7 +405,7 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
     async createAppointment(input) {
       const start = input.startDateTime;
       const end = new Date(start.getTime() + input.durationMinutes * 60_000);
-      if (!(await lockedTimeIsFree(input.specialistId, start, end))) return { status: 'conflict' };
+      if (!(await lockedTimeInTimeslot(input.specialistId, start, end))) return { status: 'conflict' };
       const inserted = await unlessOverlapping(() =>
         db
           .insert(appointments)
@@ -458,8 +439,7 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
       if (!current) return { status: 'notFound' };
       const start = change.startDateTime;
       const end = new Date(start.getTime() + change.durationMinutes * 60_000);
-      if (!(await lockedTimeIsFree(current.specialistId, start, end, current.id)))
-        return { status: 'conflict' };
+      if (!(await lockedTimeInTimeslot(current.specialistId, start, end))) return { status: 'conflict' };
       const updated = await unlessOverlapping(() =>
         db
           .update(appointments)

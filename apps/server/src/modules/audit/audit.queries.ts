@@ -12,16 +12,23 @@ export type AuditEvent = {
   details?: Record<string, unknown>;
 };
 
+const auditRow = (event: AuditEvent) => ({
+  action: event.action,
+  actorUserId: event.actorUserId ?? null,
+  actorRole: event.actorRole ?? null,
+  entityType: event.entityType ?? null,
+  entityId: event.entityId ?? null,
+  ipAddress: event.ipAddress ?? null,
+  details: event.details ?? null,
+});
+
 export async function recordAudit(db: Db, event: AuditEvent) {
-  await db.insert(auditEvents).values({
-    action: event.action,
-    actorUserId: event.actorUserId ?? null,
-    actorRole: event.actorRole ?? null,
-    entityType: event.entityType ?? null,
-    entityId: event.entityId ?? null,
-    ipAddress: event.ipAddress ?? null,
-    details: event.details ?? null,
-  });
+  await db.insert(auditEvents).values(auditRow(event));
+}
+
+/** The insert of several audit rows as one statement (to run alone or in a WITH clause). */
+export function auditInsertStatement(db: Db, events: readonly AuditEvent[]) {
+  return db.insert(auditEvents).values(events.map(auditRow));
 }
 
 /**

@@ -1,6 +1,13 @@
 import { BOOKING_MESSAGES as B, type CreateBookingRequest } from '@telecare/contracts/booking';
 import { AUTO_NOTES_MARKER, autoNotes, userNotes } from '@telecare/domain/booking-notes';
-import { addDays, dayAt, instantAt } from '@telecare/domain/calendar';
+import {
+  addDays,
+  dayAt,
+  formatDay,
+  instantAt,
+  zoneAbbreviation,
+  zoneAbbreviationOn,
+} from '@telecare/domain/calendar';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, sites, workflowActivities, workflows } from '../../db/schema/index.ts';
@@ -107,8 +114,12 @@ describe('booking completion (RT note, auto notes, activities, video link)', () 
     expect(row?.notes).toContain(AUTO_NOTES_MARKER);
     expect(userNotes(row?.notes)).toBe('Needs interpreter');
     const auto = autoNotes(row?.notes);
+    // The booking's own time, naming its zone (AEST or AEDT today) and the zone's IANA name.
+    const zoneNow = zoneAbbreviation(t.clock.now(), ZONE);
     expect(auto[0]).toMatch(
-      /^Booked by Sam Staff on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(Australia\/Melbourne\)$/,
+      new RegExp(
+        `^Booked by Sam Staff on \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} ${zoneNow} \\(Australia/Melbourne\\)$`,
+      ),
     );
     expect(auto).toEqual(expect.arrayContaining(['Dial-in: phone', 'CONT/TBC: CONT']));
   });
@@ -141,8 +152,8 @@ describe('booking completion (RT note, auto notes, activities, video link)', () 
     expect(row?.lastActivityName).toBe('postpone');
     const notes = (await appointmentOf(appointmentId))?.notes;
     expect(userNotes(notes)).toBe('Needs interpreter');
-    expect(autoNotes(notes).at(-1)).toMatch(
-      /^Rescheduled from \d{2}\/\d{2}\/\d{4} 10:00 \(Australia\/Melbourne\) by Sam Staff$/,
+    expect(autoNotes(notes).at(-1)).toBe(
+      `Rescheduled from ${formatDay(date)} 10:00 ${zoneAbbreviationOn(date, ZONE)} (Australia/Melbourne) by Sam Staff`,
     );
 
     // Earlier in the same day: no postpone.

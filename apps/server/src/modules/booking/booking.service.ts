@@ -13,7 +13,14 @@ import {
 } from '@telecare/contracts/booking';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { autoNotes, joinNotes } from '@telecare/domain/booking-notes';
-import { dayAt, daysBetween, daysOfMonth, formatDateTimeAt, instantAt } from '@telecare/domain/calendar';
+import {
+  dayAt,
+  daysBetween,
+  daysOfMonth,
+  formatDateTimeAt,
+  instantAt,
+  zoneAbbreviation,
+} from '@telecare/domain/calendar';
 import { doctorName } from '@telecare/domain/referral-rules';
 import { fitsInSlot } from '@telecare/domain/slots';
 import type { z } from 'zod';
@@ -72,6 +79,10 @@ type AppointmentRow = NonNullable<Awaited<ReturnType<typeof findWorkflowAppointm
 type AvailabilityQuery = z.output<typeof AvailabilitySlotQuerySchema>;
 
 const B = BOOKING_MESSAGES;
+
+/** A time in the notes, naming its zone both ways: '27/11/2026 09:30 AEDT (Australia/Sydney)'. */
+const timeWithZone = (instant: Date, zone: string) =>
+  `${formatDateTimeAt(instant, zone)} ${zoneAbbreviation(instant, zone)} (${zone})`;
 
 /** A booking as the booking form or an approved appointment request asks for it. */
 export type BookingInput = {
@@ -286,7 +297,7 @@ export function createBookingService(deps: {
     });
     const staffName = `${actor.user.firstName} ${actor.user.lastName}`;
     const autoLines = [
-      `Booked by ${staffName} on ${formatDateTimeAt(now, input.timezone)} (${input.timezone})`,
+      `Booked by ${staffName} on ${timeWithZone(now, input.timezone)}`,
       input.dialInMethod ? `Dial-in: ${input.dialInMethod}` : null,
       input.contOrTbc ? `CONT/TBC: ${input.contOrTbc}` : null,
       input.rtNote?.trim() ? `RT note: ${input.rtNote.trim()}` : null,
@@ -416,7 +427,7 @@ export function createBookingService(deps: {
           await writeWorkflowCopies(tx, [workflow.id], appointmentCopy(moved));
         }
         const zone = current.timezone;
-        const from = `${formatDateTimeAt(current.startDateTime, zone)} (${zone})`;
+        const from = timeWithZone(current.startDateTime, zone);
         await updateAppointmentExtras(tx, moved.appointmentId, {
           notes: joinNotes(input.notes === undefined ? current.notes : input.notes, [
             ...autoNotes(current.notes),

@@ -11,7 +11,15 @@ import {
   SCHEDULE_MESSAGES as S,
   type ScheduleOptions,
 } from '@telecare/contracts/schedule';
-import { daysOfMonth, formatDateTimeAt, isDay, todayIn, wallClockAt } from '@telecare/domain/calendar';
+import {
+  daysOfMonth,
+  formatDay,
+  formatTimeAt,
+  isDay,
+  todayIn,
+  wallClockAt,
+  zoneAbbreviation,
+} from '@telecare/domain/calendar';
 import { doctorName } from '@telecare/domain/referral-rules';
 import { scheduleProblem } from '@telecare/domain/schedule';
 import { fitsInSlot, toMinutes } from '@telecare/domain/slots';
@@ -147,8 +155,8 @@ export function createScheduleService(deps: { db: Db; clock: Clock; writeChange:
           const day = wallClockAt(first.start, zone).day;
           const times = stranded
             .filter((a) => wallClockAt(a.start, zone).day === day)
-            .map((a) => formatDateTimeAt(a.start, zone).slice(11));
-          throw new AppError(ErrorCode.conflict, bookingsOutsideTimeslots(day, times));
+            .map((a) => `${formatTimeAt(a.start, zone)} ${zoneAbbreviation(a.start, zone)}`);
+          throw new AppError(ErrorCode.conflict, bookingsOutsideTimeslots(formatDay(day), times));
         }
         for (const date of dates) {
           await saveAvailabilityDay(

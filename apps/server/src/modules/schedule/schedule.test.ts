@@ -5,7 +5,7 @@ import {
   dateHasBookings,
   SCHEDULE_MESSAGES as S,
 } from '@telecare/contracts/schedule';
-import { addDays, dayAt, instantAt, weekdayOf } from '@telecare/domain/calendar';
+import { addDays, dayAt, formatDay, instantAt, weekdayOf } from '@telecare/domain/calendar';
 import { expandRepeat } from '@telecare/domain/schedule';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,7 +209,7 @@ describe('schedule', () => {
     const afternoon = { timeslots: [{ start: '13:00', end: '15:00', selectedRoom: 1 }] };
     const refused = await call('POST', URL, save(specialist.id, [date, addDays(date, 1)], afternoon));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(bookingsOutsideTimeslots(date, ['10:00']));
+    expect(refused.json().message).toBe(bookingsOutsideTimeslots(formatDay(date), ['10:00 AWST']));
     expect(await monthOf(specialist.id, date)).toEqual([
       expect.objectContaining({
         date,

@@ -21,7 +21,7 @@ import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import type { BookingMode } from '@telecare/domain/booking-checks';
 import { rtOffered, userNotes } from '@telecare/domain/booking-notes';
 import { contOrTbcOptions } from '@telecare/domain/booking-options';
-import { instantAt, monthOf, todayIn } from '@telecare/domain/calendar';
+import { instantAt, monthOf, todayIn, zoneAbbreviationOn } from '@telecare/domain/calendar';
 import { type FormEvent, useMemo, useState } from 'react';
 import { ACTION_FAILED, useActionBanner } from '../../../components/ui/action-banner';
 import { ErrorAlert } from '../../../components/ui/error-alert';
@@ -406,9 +406,15 @@ export function BookingModal(props: BookingModalProps) {
 
             {/* The booking details. */}
             <Stack gap="xs">
-              <Group grow gap="xs">
+              <Group grow gap="xs" align="flex-end">
                 <Select
                   label="Start time"
+                  // The wall clock of the chosen day's zone, named as the timeslots name it.
+                  description={
+                    chosenDay
+                      ? `${zoneAbbreviationOn(chosenDay.date, chosenDay.timezone)} (${chosenDay.timezone})`
+                      : undefined
+                  }
                   placeholder="HH:mm"
                   searchable
                   data={startTimeData}

@@ -22,13 +22,13 @@ import {
   ReferralInboxText,
   UNIDENTIFIED_SPECIALITY,
 } from '@telecare/contracts/referral-inbox';
-import { formatDateTimeAt } from '@telecare/domain/calendar';
 import { saveReferralProblems, uploadPatientInfoProblems } from '@telecare/domain/referral-inbox';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FileViewer } from '../../../components/ui/file-viewer';
 import { lastPageOf, Pager } from '../../../components/ui/pager';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatDateTimeWithZone } from '../../../lib/format';
 import { isPageSize, useListSearchParams } from '../../../lib/list-params';
 import {
   createReferralWorkflow,
@@ -213,7 +213,7 @@ export function ReferralInboxPage() {
                       <Table.Td>
                         <Text size="sm">{row.displayName}</Text>
                         <Text size="xs" c="dimmed">
-                          {row.specialityName ?? UNIDENTIFIED_SPECIALITY} · {formatDateTimeAt(row.receivedAt)}
+                          {`${row.specialityName ?? UNIDENTIFIED_SPECIALITY} · ${formatDateTimeWithZone(row.receivedAt)}`}
                         </Text>
                       </Table.Td>
                     </Table.Tr>
