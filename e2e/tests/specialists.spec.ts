@@ -110,3 +110,62 @@ test('an admin reads the Specialists page without any way to change it', async (
   });
   expect(refused.status()).toBe(403);
 });
+
+test('the chosen speciality stays in the address through a reload', async ({ page }) => {
+  await signIn(page, DEMO_SUPERVISOR);
+  await page.getByRole('link', { name: 'Specialists', exact: true }).click();
+  const specialities = page.getByRole('navigation', { name: 'Specialities' });
+  const heading = page.getByRole('heading', { level: 1, name: /^Specialists · / });
+  await expect(heading).toBeVisible();
+  const first = await heading.textContent();
+  // Not the first speciality, which is shown when none is chosen.
+  const other = specialities.getByRole('button').nth(1);
+  await other.click();
+  await expect(other).toHaveAttribute('aria-current', 'page');
+  await expect(heading).not.toHaveText(first ?? '');
+  const chosen = await heading.textContent();
+  await expect(page).toHaveURL(/\/admin\/specialists\?speciality=[0-9a-f-]{36}$/);
+  const address = page.url();
+
+  await page.reload();
+  await expect(heading).toHaveText(chosen ?? '');
+  await expect(specialities.getByRole('button').nth(1)).toHaveAttribute('aria-current', 'page');
+  // The address opened in another tab shows the same speciality.
+  const tab = await page.context().newPage();
+  await tab.goto(address);
+  await expect(tab.getByRole('heading', { level: 1, name: /^Specialists · / })).toHaveText(chosen ?? '');
+  await tab.close();
+});
+
+test("the schedule description says when it can not be read ('Can't get schedule') or saved ('Can't update schedule')", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEMO_SUPERVISOR);
+  await page.getByRole('link', { name: 'Specialists', exact: true }).click();
+  const edit = page.getByRole('article').first().getByRole('link', { name: 'Edit profile' });
+  const href = (await edit.getAttribute('href')) ?? '';
+  const description = (url: URL) => url.pathname.endsWith('/schedule-description');
+
+  await page.route(description, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' })
+      : route.fallback(),
+  );
+  await page.goto(href);
+  await expect(page.getByText("Can't get schedule")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('form', { name: 'Schedule description' })).toHaveCount(0);
+  await page.unroute(description);
+
+  await page.route(description, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' })
+      : route.fallback(),
+  );
+  await page.reload();
+  const form = page.getByRole('form', { name: 'Schedule description' });
+  await form.getByLabel('Schedule description').fill(`Mondays only ${Date.now() % 1000}`);
+  await form.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByText("Can't update schedule")).toBeVisible();
+  await expect(page.getByText('Update schedule successfully')).toHaveCount(0);
+});

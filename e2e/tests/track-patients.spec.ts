@@ -69,3 +69,49 @@ test('a coordinator tracks a client without, then with, an active workflow; the 
   await expect(admin).toHaveURL(/\/admin\/client-appointment\?id=/);
   await adminContext.close();
 });
+
+test('each failing call says so: search, check and track', async ({ page }) => {
+  const lastName = `Failwell${Date.now().toString(36)}`;
+  await signIn(page, DEMO_SUPERVISOR);
+  const created = await page.request.post('/api/admin/clients', {
+    data: { firstName: 'Fay', lastName, dateOfBirth: '1975-06-07' },
+  });
+  expect(created.status()).toBe(201);
+  const clientId = ((await created.json()) as { clientId: string }).clientId;
+  // The call answers 500 until the returned function is called.
+  const failing = async (path: string, method: string) => {
+    const matches = (url: URL) => url.pathname === path;
+    await page.route(matches, (route) =>
+      route.request().method() === method
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' })
+        : route.fallback(),
+    );
+    return () => page.unroute(matches);
+  };
+  await page.goto('/admin/settings/track-patients');
+  const failure = page.getByRole('alert');
+
+  let restore = await failing('/api/admin/clients/search', 'POST');
+  await page.getByLabel('Search clients by name').fill(lastName);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(failure).toContainText('Search patients failed!');
+  await expect(failure).toHaveAttribute('style', /red/);
+  await restore();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(failure).toHaveCount(0);
+  await page.getByRole('radio', { name: `Select Fay ${lastName}` }).check();
+
+  restore = await failing('/api/admin/workflow/track-patient', 'GET');
+  await page.getByRole('button', { name: 'TRACK SELECTED CLIENT' }).click();
+  await expect(failure).toContainText('Checking patient failed');
+  await restore();
+
+  restore = await failing('/api/admin/workflow/patient', 'POST');
+  await page.getByRole('button', { name: 'TRACK SELECTED CLIENT' }).click();
+  await expect(failure).toContainText('Tracking patient failed');
+  await restore();
+  await page.screenshot({ path: 'e2e/artifacts/track-patients-failed.png' });
+
+  const res = await page.request.get(`/api/admin/workflow/patients?clientId=${clientId}`);
+  expect(((await res.json()) as { workflows: unknown[] }).workflows).toEqual([]);
+});

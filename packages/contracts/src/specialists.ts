@@ -17,6 +17,7 @@ export const SPECIALIST_MESSAGES = {
   scheduleLoadFailed: "Can't get schedule",
   scheduleUpdateFailed: "Can't update schedule",
   scheduleUpdated: 'Update schedule successfully',
+  videoLinkFormat: 'The video link must be a web address (https://...).',
 } as const;
 const M = SPECIALIST_MESSAGES;
 
@@ -36,6 +37,11 @@ export const LinesSchema = z.union([z.string(), z.array(z.string())]).transform(
     .map((line) => line.trim())
     .filter((line) => line.length > 0),
 );
+
+/** An absolute http(s) address: the only kind of link the app shows as a link or sends to a patient. */
+export function isWebAddress(link: string): boolean {
+  return /^https?:\/\/[^\s/]+/i.test(link);
+}
 
 const FEE_PATTERN = /^\d+(\.\d+)?$/;
 const feeAmount = z.string().trim().regex(FEE_PATTERN, M.feeFormat);
@@ -171,7 +177,14 @@ export const ProfileRequestSchema = z.object({
   publishedTo: SiteIdsSchema,
   initialFee: FeeInputSchema,
   reviewFee: FeeInputSchema,
-  videoLink: optionalText,
+  // Staff open it and patients get it by SMS ({videoLink}): only a web address, never javascript: or data:.
+  videoLink: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((link) => link === '' || isWebAddress(link), M.videoLinkFormat)
+    .nullable()
+    .optional(),
   videoId: optionalText,
 });
 export type ProfileRequest = z.input<typeof ProfileRequestSchema>;

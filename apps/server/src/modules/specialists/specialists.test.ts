@@ -421,6 +421,16 @@ describe('practitioner profiles', () => {
     );
     expect(rebate.statusCode).toBe(400);
     expect(rebate.json().fieldErrors).toEqual({ 'reviewFee.medicareRebate': [M.rebateAboveTotal] });
+    // The video link is opened by staff and sent to patients: a web address only.
+    for (const videoLink of ['javascript:alert(document.cookie)', 'data:text/html,hi', 'meet.example/x']) {
+      const link = await call(
+        'PUT',
+        profileUrl(specialist.id),
+        profileBody([(await specialityNamed('Profile Checks')).id], { videoLink }),
+      );
+      expect(link.statusCode, videoLink).toBe(400);
+      expect(link.json().fieldErrors).toEqual({ videoLink: [M.videoLinkFormat] });
+    }
     const unknown = await call(
       'PUT',
       profileUrl(specialist.id),

@@ -1,4 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
+import { isWebAddress } from '@telecare/contracts/specialists';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { AUTO_NOTES_MARKER, autoNotes, userNotes } from '@telecare/domain/booking-notes';
 
@@ -41,9 +42,15 @@ export function AppointmentDetails({ appointment }: { appointment: Appointment }
           <Text span fz="xs" c="dimmed">
             Video link{' '}
           </Text>
-          <Anchor href={appointment.videoLink} target="_blank" rel="noopener noreferrer" fz="xs">
-            {appointment.videoLink}
-          </Anchor>
+          {isWebAddress(appointment.videoLink) ? (
+            <Anchor href={appointment.videoLink} target="_blank" rel="noopener noreferrer" fz="xs">
+              {appointment.videoLink}
+            </Anchor>
+          ) : (
+            <Text span fz="xs">
+              {appointment.videoLink}
+            </Text>
+          )}
         </Text>
       )}
     </Stack>
