@@ -70,6 +70,7 @@ import { documentRoutes } from './modules/storage/documents.routes.ts';
 import { createDocumentService } from './modules/storage/documents.service.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { createTemplateService } from './modules/templates/templates.service.ts';
+import { createTodoTotals } from './modules/todos/todo-totals.ts';
 import { todoRoutes } from './modules/todos/todos.routes.ts';
 import { createTodoService } from './modules/todos/todos.service.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
@@ -243,7 +244,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(bookingRoutes(booking));
   await app.register(scheduleRoutes(createScheduleService({ db, clock, writeChange })));
   await app.register(trackingRoutes(createTrackingService({ db, changes })));
-  await app.register(todoRoutes(createTodoService({ db, clock, writeChange })));
+  const todoTotals = createTodoTotals({ changes });
+  await todoTotals.start();
+  await app.register(todoRoutes(createTodoService({ db, clock, writeChange, totals: todoTotals })));
   await app.register(specialistRoutes(createSpecialistService({ db, clock, writeChange, freeDaysCache })));
   await app.register(documentRoutes(createDocumentService({ db, storage })));
   let runner: ReturnType<typeof startJobRunner> | undefined;

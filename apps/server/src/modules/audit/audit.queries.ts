@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 
@@ -21,6 +21,12 @@ const auditRow = (event: AuditEvent) => ({
   ipAddress: event.ipAddress ?? null,
   details: event.details ?? null,
 });
+/** An audit event whose values may be placeholders, filled in each time a prepared statement runs. */
+type AuditValues = Omit<AuditEvent, 'details'>;
+export type AuditEventParams = { [K in keyof AuditValues]: AuditValues[K] | Placeholder } & Pick<
+  AuditEvent,
+  'details'
+>;
 
 export async function recordAudit(db: Db, event: AuditEvent) {
   await db.insert(auditEvents).values(auditRow(event));
@@ -36,10 +42,11 @@ export function auditInsertStatement(db: Db, events: readonly AuditEvent[]) {
  * transaction does not wait for the WAL flush (synchronous_commit off, for that transaction only):
  * a database crash may lose the last moments of such events, the application crashing loses none.
  * It can stand alone or ride in a WITH clause of the read itself (see selectListPage), with `detailsSql`
- * when the details come from that read (see readTodoPage). Never use it
+ * when the details come from that read, and placeholders when the read is a prepared statement (see
+ * todoPageStatement). Never use it
  * inside a longer transaction: the setting would apply to the whole of it.
  */
-export function listReadAuditInsert(event: AuditEvent, detailsSql?: SQL) {
+export function listReadAuditInsert(event: AuditEventParams, detailsSql?: SQL) {
   const details = detailsSql ?? sql`${JSON.stringify(event.details ?? null)}::jsonb`;
   return sql`INSERT INTO ${auditEvents}
       (action, actor_user_id, actor_role, entity_type, entity_id, ip_address, details)

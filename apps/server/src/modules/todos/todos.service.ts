@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { findLiveWorkflow } from '../workflows/workflows.queries.ts';
+import type { TodoTotals } from './todo-totals.ts';
 import { assertAssignee, mayChangeTodo, mayListTodosOf } from './todos.policy.ts';
 import {
   countTodos,
@@ -52,8 +53,13 @@ function toTodo({ todo, workflowList, workflowClientName, createdByName, assigne
 
 const changed = (todo: TodoRecord) => [{ type: 'todo.changed' as const, ids: [todo.id] }];
 
-export function createTodoService(deps: { db: Db; clock: Clock; writeChange: ChangeWriter }) {
-  const { db, clock, writeChange } = deps;
+export function createTodoService(deps: {
+  db: Db;
+  clock: Clock;
+  writeChange: ChangeWriter;
+  totals: TodoTotals;
+}) {
+  const { db, clock, writeChange, totals } = deps;
 
   async function present(id: string): Promise<Todo> {
     const row = await findTodoRow(db, id);
@@ -72,24 +78,25 @@ export function createTodoService(deps: { db: Db; clock: Clock; writeChange: Cha
         throw new AppError(ErrorCode.forbidden, M.othersTodos);
       }
       // Which todos (and so which clients' names) were shown, by id, recorded by the read itself.
-      const audit = {
-        action: 'todo.list.viewed',
-        ...auditedBy(auth, origin),
-        entityType: 'workflowId' in filter ? 'workflow' : 'user',
-        entityId: 'workflowId' in filter ? filter.workflowId : filter.assignedTo,
-      };
-      const read = (page: number) => readTodoPage(db, filter, { page, pageSize: query.pageSize }, audit);
+      const audit = auditedBy(auth, origin);
+      const read = (page: number, counted: boolean) =>
+        readTodoPage(db, filter, { page, pageSize: query.pageSize }, audit, { counted });
+      const list = 'workflowId' in filter ? `workflow ${filter.workflowId}` : `assignee ${filter.assignedTo}`;
+      const mark = totals.mark();
+      const known = totals.known(list);
       let page = query.page;
-      let { rows, total } = await read(page);
-      if (total === undefined) {
+      let { rows, total } = await read(page, known === undefined);
+      if (rows.length === 0) {
         // An empty page: no todos at all, or a page past the end, which is clamped to the last.
         total = await countTodos(db, filter);
         const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
         if (page > lastPage) {
           page = lastPage;
-          ({ rows } = await read(page));
+          ({ rows } = await read(page, false));
         }
       }
+      if (total === undefined) total = known ?? 0;
+      else totals.keep(list, total, mark);
       return { rows: rows.map(toTodo), page, pageSize: query.pageSize, total };
     },
 
