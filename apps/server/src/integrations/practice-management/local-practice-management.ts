@@ -213,10 +213,13 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
     return insideTimeslot(specialistId, start, end);
   }
 
-  /** Inserts or updates an appointment row; the overlap constraint's violation answers `undefined`. */
-  async function unlessOverlapping<T>(write: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Moves an appointment row; the overlap constraint's violation answers `undefined`. The write runs
+   * in a savepoint, so a refused move leaves the caller's transaction usable.
+   */
+  async function unlessOverlapping<T>(write: (savepoint: Db) => Promise<T>): Promise<T | undefined> {
     try {
-      return await write();
+      return await db.transaction((savepoint) => write(savepoint as unknown as Db));
     } catch (e) {
       if (isOverlapViolation(e)) return undefined;
       throw e;
@@ -406,30 +409,29 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
       const start = input.startDateTime;
       const end = new Date(start.getTime() + input.durationMinutes * 60_000);
       if (!(await lockedTimeInTimeslot(input.specialistId, start, end))) return { status: 'conflict' };
-      const inserted = await unlessOverlapping(() =>
-        db
-          .insert(appointments)
-          .values({
-            workflowId: input.workflowId,
-            clientId: input.clientId,
-            specialistId: input.specialistId,
-            siteId: input.siteId,
-            startDateTime: start,
-            endDateTime: end,
-            durationMinutes: input.durationMinutes,
-            timezone: input.timezone,
-            appointmentType: input.appointmentType,
-            consultationType: input.consultationType,
-            dialInMethod: input.dialInMethod,
-            notes: input.notes,
-            smsTemplateSetId: input.smsTemplateSetId,
-            bookedBy: input.bookedBy,
-          })
-          .returning(),
-      );
-      if (!inserted) return { status: 'conflict' };
-      const [row] = inserted;
-      if (!row) throw new Error('appointment insert returned nothing');
+      // An overlap (committed, or committed by a racer this insert waited for) inserts nothing,
+      // and leaves the caller's transaction usable.
+      const [row] = await db
+        .insert(appointments)
+        .values({
+          workflowId: input.workflowId,
+          clientId: input.clientId,
+          specialistId: input.specialistId,
+          siteId: input.siteId,
+          startDateTime: start,
+          endDateTime: end,
+          durationMinutes: input.durationMinutes,
+          timezone: input.timezone,
+          appointmentType: input.appointmentType,
+          consultationType: input.consultationType,
+          dialInMethod: input.dialInMethod,
+          notes: input.notes,
+          smsTemplateSetId: input.smsTemplateSetId,
+          bookedBy: input.bookedBy,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return { status: 'conflict' };
       return { status: 'created', appointment: toAppointment(row) };
     },
 
@@ -440,8 +442,8 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
       const start = change.startDateTime;
       const end = new Date(start.getTime() + change.durationMinutes * 60_000);
       if (!(await lockedTimeInTimeslot(current.specialistId, start, end))) return { status: 'conflict' };
-      const updated = await unlessOverlapping(() =>
-        db
+      const updated = await unlessOverlapping((savepoint) =>
+        savepoint
           .update(appointments)
           .set({
             startDateTime: start,
