@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   appointments,
@@ -196,12 +196,30 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
     return Boolean(row);
   }
 
+  async function overlapsBooking(specialistId: string, start: Date, end: Date, exceptId: string) {
+    const [row] = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.specialistId, specialistId),
+          isNull(appointments.cancelledAt),
+          // No appointment lasts a day: a lower bound lets the (specialist, start) index stop early.
+          gt(appointments.startDateTime, new Date(start.getTime() - DAY_MS)),
+          lt(appointments.startDateTime, end),
+          gt(appointments.endDateTime, start),
+          ne(appointments.id, exceptId),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
   /**
    * Whether [start, end) is inside one of the specialist's timeslots. The share lock on the
    * specialist's row keeps a schedule change (which locks it for update) out until this booking
-   * commits, but lets bookings of the same specialist run side by side. Whether the time is free is
-   * the `appointments_no_overlap` constraint's answer to the write that follows (decisions 0040 and
-   * 0046): it sees committed and concurrent bookings alike, which no read before the write can.
+   * commits, but lets bookings of the same specialist run side by side; two of them that overlap
+   * are told apart by the `appointments_no_overlap` constraint (decisions 0040 and 0046).
    */
   async function lockedTimeInTimeslot(specialistId: string, start: Date, end: Date) {
     const [specialist] = await db
@@ -213,7 +231,7 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
     return insideTimeslot(specialistId, start, end);
   }
 
-  /** Inserts or updates an appointment row; the overlap constraint's violation answers `undefined`. */
+  /** Moves an appointment row; the overlap constraint's violation (a concurrent booking) answers `undefined`. */
   async function unlessOverlapping<T>(write: () => Promise<T>): Promise<T | undefined> {
     try {
       return await write();
@@ -406,30 +424,29 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
       const start = input.startDateTime;
       const end = new Date(start.getTime() + input.durationMinutes * 60_000);
       if (!(await lockedTimeInTimeslot(input.specialistId, start, end))) return { status: 'conflict' };
-      const inserted = await unlessOverlapping(() =>
-        db
-          .insert(appointments)
-          .values({
-            workflowId: input.workflowId,
-            clientId: input.clientId,
-            specialistId: input.specialistId,
-            siteId: input.siteId,
-            startDateTime: start,
-            endDateTime: end,
-            durationMinutes: input.durationMinutes,
-            timezone: input.timezone,
-            appointmentType: input.appointmentType,
-            consultationType: input.consultationType,
-            dialInMethod: input.dialInMethod,
-            notes: input.notes,
-            smsTemplateSetId: input.smsTemplateSetId,
-            bookedBy: input.bookedBy,
-          })
-          .returning(),
-      );
-      if (!inserted) return { status: 'conflict' };
-      const [row] = inserted;
-      if (!row) throw new Error('appointment insert returned nothing');
+      // An overlap with a committed or a concurrent booking: the constraint's conflict inserts
+      // nothing (and leaves the caller's transaction usable), so no read for it beforehand.
+      const [row] = await db
+        .insert(appointments)
+        .values({
+          workflowId: input.workflowId,
+          clientId: input.clientId,
+          specialistId: input.specialistId,
+          siteId: input.siteId,
+          startDateTime: start,
+          endDateTime: end,
+          durationMinutes: input.durationMinutes,
+          timezone: input.timezone,
+          appointmentType: input.appointmentType,
+          consultationType: input.consultationType,
+          dialInMethod: input.dialInMethod,
+          notes: input.notes,
+          smsTemplateSetId: input.smsTemplateSetId,
+          bookedBy: input.bookedBy,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return { status: 'conflict' };
       return { status: 'created', appointment: toAppointment(row) };
     },
 
@@ -439,7 +456,11 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
       if (!current) return { status: 'notFound' };
       const start = change.startDateTime;
       const end = new Date(start.getTime() + change.durationMinutes * 60_000);
-      if (!(await lockedTimeInTimeslot(current.specialistId, start, end))) return { status: 'conflict' };
+      if (
+        !(await lockedTimeInTimeslot(current.specialistId, start, end)) ||
+        (await overlapsBooking(current.specialistId, start, end, current.id))
+      )
+        return { status: 'conflict' };
       const updated = await unlessOverlapping(() =>
         db
           .update(appointments)
