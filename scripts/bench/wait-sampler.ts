@@ -9,8 +9,10 @@ import pg from 'pg';
 
 export type WaitSample = { what: string; samples: number; share: number };
 
+const SAMPLER_NAME = 'bench wait sampler';
+
 export async function startWaitSampler(url: string, everyMs = 5) {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, application_name: SAMPLER_NAME });
   await client.connect();
   const counts = new Map<string, number>();
   let rounds = 0;
@@ -21,7 +23,8 @@ export async function startWaitSampler(url: string, everyMs = 5) {
         `select concat_ws(' | ', state, coalesce(wait_event_type || ': ' || wait_event, 'on CPU'),
                 regexp_replace(left(query, 40), '\\s+', ' ', 'g')) as what
            from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`,
+          where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
+            and application_name <> '${SAMPLER_NAME}'`,
       );
       rounds++;
       for (const { what } of rows) {
@@ -60,7 +63,8 @@ function cpuMsOf(pid: number): number {
 const CLOCK_TICKS = 100;
 
 /**
- * Counts the CPU time the API process and the database's server processes (its sessions) spend
+ * Counts the CPU time the API process and the database's server processes (its sessions, not the
+ * sampler's) spend
  * between start and stop: what one request costs each side, whatever the machine's load.
  */
 export async function startCpuMeter(url: string, apiPid: number) {
@@ -69,7 +73,8 @@ export async function startCpuMeter(url: string, apiPid: number) {
   const backends = async () =>
     (
       await client.query<{ pid: number }>(
-        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+            and application_name <> '${SAMPLER_NAME}'`,
       )
     ).rows.map((r) => r.pid);
   const api = cpuMsOf(apiPid);

@@ -199,9 +199,8 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
   /**
    * Whether [start, end) is inside one of the specialist's timeslots. The share lock on the
    * specialist's row keeps a schedule change (which locks it for update) out until this booking
-   * commits, but lets bookings of the same specialist run side by side. Whether the time is free is
-   * the `appointments_no_overlap` constraint's answer to the write that follows (decisions 0040 and
-   * 0046): it sees committed and concurrent bookings alike, which no read before the write can.
+   * commits, but lets bookings of the same specialist run side by side; two of them that overlap
+   * are told apart by the `appointments_no_overlap` constraint (decisions 0040 and 0046).
    */
   async function lockedTimeInTimeslot(specialistId: string, start: Date, end: Date) {
     const [specialist] = await db
@@ -409,8 +408,8 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
       const start = input.startDateTime;
       const end = new Date(start.getTime() + input.durationMinutes * 60_000);
       if (!(await lockedTimeInTimeslot(input.specialistId, start, end))) return { status: 'conflict' };
-      // An overlap (committed, or committed by a racer this insert waited for) inserts nothing,
-      // and leaves the caller's transaction usable.
+      // An overlap with a committed or a concurrent booking: the constraint's conflict inserts
+      // nothing (and leaves the caller's transaction usable), so no read for it beforehand.
       const [row] = await db
         .insert(appointments)
         .values({

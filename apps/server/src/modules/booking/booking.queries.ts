@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   appointments,
@@ -15,9 +15,17 @@ import {
 // The live workflow is found in modules/workflows and its copies are written by workflow-copies.ts.
 export type { LiveWorkflow } from '../workflows/workflows.queries.ts';
 
+/** An active specialist with its specialities' names (A-Z), in one round trip. */
 export async function findActiveSpecialist(db: Db, id: string) {
   const [row] = await db
-    .select()
+    .select({
+      ...getTableColumns(specialists),
+      // Written out: Drizzle leaves a select's columns unqualified, which the subquery would misread.
+      specialityNames: sql<string[]>`coalesce((
+        select array_agg(sp.name order by sp.name)
+          from specialist_specialities ss join specialities sp on sp.id = ss.speciality_id
+         where ss.specialist_id = "specialists"."id"), '{}')`,
+    })
     .from(specialists)
     .where(and(eq(specialists.id, id), eq(specialists.active, true)))
     .limit(1);

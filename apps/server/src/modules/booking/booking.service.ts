@@ -37,7 +37,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, createChangeWriter } from '../../lib/write-change.ts';
 import type { AuditEvent } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
-import { findSite, selectSpecialityNames } from '../directory/directory.queries.ts';
+import { findSite } from '../directory/directory.queries.ts';
 import {
   appointmentCopy,
   caseManagerCopy,
@@ -329,11 +329,7 @@ export function createBookingService(deps: {
       [workflow.id],
       {
         ...appointmentCopy(booked),
-        ...caseManagerCopy(
-          specialist,
-          await selectSpecialityNames(tx, specialist.id),
-          workflow.specialityName,
-        ),
+        ...caseManagerCopy(specialist, specialist.specialityNames, workflow.specialityName),
         ...siteCopy(site),
       },
       {
