@@ -1,24 +1,27 @@
 /**
  * The API server of the benchmark, in its own process as in production: built over the
  * benchmark's database (DATABASE_URL, or the embedded database in PGLITE_DIR) without migrating or
- * seeding; prints its port on the first line.
+ * seeding; prints its port on the first line. It logs nothing, unless BENCH_LOG_FILE names a file:
+ * then it logs there as production logs to its output (level info, the request log included).
  */
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../../apps/server/src/app.ts';
+import { buildApp, loggerOptions } from '../../apps/server/src/app.ts';
 import { readConfig } from '../../apps/server/src/config.ts';
 import { openPgliteFolder, openPostgres } from '../../apps/server/src/db/database.ts';
 
 const url = process.env.DATABASE_URL;
 const folder = process.env.PGLITE_DIR;
 if (!url && !folder) throw new Error('Set DATABASE_URL or PGLITE_DIR.');
+const logFile = process.env.BENCH_LOG_FILE;
 const config = readConfig({
   NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: logFile ? 'info' : 'silent',
   WEB_DIST_DIR: '/nonexistent',
   ...(url ? { DATABASE_URL: url } : { PGLITE_DIR: folder }),
 });
 const database = url ? await openPostgres(url, 20) : await openPgliteFolder(folder as string);
-const app = await buildApp({ config, database, logger: false });
+const logger = logFile ? { ...(loggerOptions(config) as object), file: logFile } : false;
+const app = await buildApp({ config, database, logger });
 await app.listen({ host: '127.0.0.1', port: 0 });
 console.log((app.server.address() as AddressInfo).port);
 process.once('SIGTERM', async () => {
