@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { GP_REPORT_SORT_KEY, users, workflowListCounts, workflows } from '../../db/schema/index.ts';
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
-import { budgetedWalkIds, WALK_BUDGET } from './budgeted-walk.ts';
+import { budgetedWalkIds, WALK_BUDGET, WALK_MARGIN } from './budgeted-walk.ts';
 import { BOOKMARK_SPACING, deepPageIds, readOrderState } from './list-bookmarks.ts';
 import { type SortKey, sortedDeepPageIds } from './sorted-bookmarks.ts';
 import {
@@ -210,7 +210,7 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
     // The matches expected among the rows the walk may examine: too few, and the filter's own index is quicker.
     const expected = total > 0 ? (estimate / total) * WALK_BUDGET : 0;
     const walkedIds =
-      total <= WALK_BUDGET || expected >= offset + query.pageSize
+      total <= WALK_BUDGET || expected >= WALK_MARGIN * (offset + query.pageSize)
         ? await budgetedWalkIds(db, prepared, offset, total)
         : null;
     if (walkedIds) return walkedIds;
