@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_SMS_TOKEN } from './tests/support.ts';
 
 /** A port that nothing listens on now, as the system hands one out. */
 function freePort() {
@@ -60,6 +61,8 @@ export default defineConfig({
       // The SMS journey sends at once whatever the hour; quiet hours are tested with a test clock
       // in the API suite (sms-sequence.test.ts).
       SMS_QUIET_HOURS: 'off',
+      // Signs the provider webhooks the journeys post (SMS goes to the outbox all the same).
+      SMS_AUTH_TOKEN: E2E_SMS_TOKEN,
     },
   },
 });

@@ -83,4 +83,11 @@ test('Upload patient info for an unknown client is refused; for a known one Crea
   await page.getByRole('button', { name: 'Upload patient info' }).click();
   await page.getByRole('button', { name: 'Create R workflow' }).click();
   await expect(page.getByText('All Set!')).toBeVisible();
+
+  // The Workflow list: the client's first (N) row and now a review row shown as R.
+  await page.getByRole('link', { name: 'Workflow', exact: true }).click();
+  const rows = page.locator('tbody tr[aria-expanded]').filter({ hasText: 'Kowalski-Intake' });
+  await expect(rows.filter({ has: page.getByTitle('Review', { exact: true }) })).toHaveCount(1);
+  await expect(rows.filter({ has: page.getByTitle('New', { exact: true }) })).toHaveCount(1);
+  await page.screenshot({ path: 'e2e/artifacts/referral-r-row.png' });
 });

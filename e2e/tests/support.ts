@@ -5,12 +5,17 @@ export const DEMO_ADMIN = { email: 'admin@telecare.example', phone: '+6140000000
 export const DEMO_SUPERVISOR = { email: 'supervisor@telecare.example', phone: '+61400000002' };
 export const DEMO_IT = { email: 'it@telecare.example', phone: '+61400000003' };
 
+/** The SMS provider token the journeys' server checks webhook signatures with (playwright.config.ts). */
+export const E2E_SMS_TOKEN = 'e2e-webhook-token';
+
 type OutboxMessage = {
   channel: string;
   recipient: string;
   subject: string | null;
   body: string;
   createdAt: string;
+  /** The id the outbox answered as a provider would (a status callback's MessageSid). */
+  providerMessageId: string;
 };
 
 /** The newest message the built-in SMS or e-mail adapter "sent" to someone (development outbox). */
