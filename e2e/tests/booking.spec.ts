@@ -40,6 +40,8 @@ async function openWorkflow(page: Page, bookings: string) {
 test('book an appointment on a free timeslot, then cancel it', async ({ page }) => {
   await signIn(page, DEMO_ADMIN);
   const row = await openWorkflow(page, 'To Book');
+  // Red (to book and overdue) outranks the activity colour; otherwise a cancel turns the row yellow.
+  const overdue = (await row.getAttribute('data-row-colour')) === 'red';
   await page.getByRole('button', { name: 'Add Appointment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Appointment' });
   // Bad input first: the checks answer one at a time, in the spec's order.
@@ -158,8 +160,16 @@ test('book an appointment on a free timeslot, then cancel it', async ({ page }) 
   );
   await page.getByRole('tab', { name: 'Activity' }).click();
   const activity = page.getByRole('tabpanel');
-  await expect(activity).toContainText('postpone');
-  await expect(activity).toContainText('Specialist away');
+  // Whole weeks between the booked day and the new one (Name, Time, Postpone Weeks, Reason).
+  const [ld, lm, ly] = (later ?? '').slice(0, 10).split('/').map(Number) as [number, number, number];
+  const weeks = Math.floor((Date.UTC(ly, lm - 1, ld) - bookedTime) / (7 * 86_400_000));
+  const postpone = activity.getByRole('row').filter({ hasText: /^postpone/ });
+  await expect(postpone.getByRole('cell')).toHaveText([
+    'postpone',
+    /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/,
+    String(weeks),
+    'Specialist away',
+  ]);
 
   await page.getByRole('button', { name: 'Cancel Appointment' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
@@ -169,6 +179,8 @@ test('book an appointment on a free timeslot, then cancel it', async ({ page }) 
   await expect(row).toContainText('To Book');
   await expect(activity).toContainText('cancel');
   await expect(activity).toContainText('Patient unwell');
+  // The last activity is not a confirm: the row turns yellow.
+  await expect(row).toHaveAttribute('data-row-colour', overdue ? 'red' : 'yellow');
 });
 
 test("reschedule of a past appointment opens the calendar on today's month", async ({ page }) => {
@@ -187,6 +199,9 @@ test('approve an appointment request with the booking form; a pending one stays,
   await signIn(page, DEMO_ADMIN);
   await page.getByRole('link', { name: 'Appointment Requests' }).click();
   const requests = page.getByRole('table', { name: 'Appointment Requests' });
+  // The booking area's lists open with 50 rows a page (SW §9).
+  await expect(page).not.toHaveURL(/size=/);
+  await expect(page.getByLabel('Rows per page')).toHaveValue('50');
   const pending = requests
     .locator('tbody tr')
     .filter({ has: page.locator('td:nth-child(12)', { hasText: /^Pending/ }) });
@@ -218,4 +233,25 @@ test('approve an appointment request with the booking form; a pending one stays,
   await expect(pending.getByRole('button', { name: 'Approve' })).toBeDisabled();
   await expect(pending.getByTestId('approve-refused')).toContainText('Approved');
   await page.screenshot({ path: 'e2e/artifacts/approved-request.png' });
+});
+
+test("Location offers 'RT' only while the RT note is filled in", async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  await openWorkflow(page, 'To Book');
+  await page.getByRole('button', { name: 'Add Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Appointment' });
+  await dialog.getByRole('radio', { name: 'Hospital' }).check();
+  const locations = async () => {
+    await dialog.getByRole('combobox', { name: 'Location' }).click();
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+    return page.getByRole('listbox').getByRole('option').allTextContents();
+  };
+  const without = await locations();
+  expect(without.length).toBeGreaterThan(0);
+  expect(without).not.toContain('RT');
+  // Typing in the note closes the open list.
+  await dialog.getByLabel('RT note').fill('Radiotherapy planning at the RT centre');
+  expect(await locations()).toContain('RT');
+  await dialog.getByLabel('RT note').fill('   ');
+  expect(await locations()).not.toContain('RT');
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, signIn } from './support.ts';
+import { DEMO_ADMIN, DEMO_SUPERVISOR, signIn } from './support.ts';
 
 /** Issue 14's panel items (K) and friction fix 4, through the screens. */
 
@@ -83,8 +83,11 @@ test("Add Appointment starts with the workflow's case manager and the type of it
   if (caseManager) await expect(practitioner).toHaveValue(caseManager.replace(/^Dr\.?\s+/i, ''));
   else await expect(practitioner).toHaveValue('');
   const types = dialog.getByRole('radiogroup', { name: 'Appointment type' });
-  const checked = types.getByRole('radio', { checked: true });
-  if (site) await expect(checked).toHaveCount(1);
+  // The site 'Own Device' is the Own Device type; any other site is a Hospital.
+  expect(site, 'the workflow has a site').not.toBe('');
+  await expect(types.getByRole('radio', { checked: true })).toHaveAccessibleName(
+    site === 'Own Device' ? 'Own Device' : 'Hospital',
+  );
   await page.screenshot({ path: 'e2e/artifacts/add-appointment-preselected.png' });
 });
 
@@ -99,4 +102,47 @@ test("an action the server does not answer within the client timeout fails with 
   await page.getByRole('button', { name: 'Rebuild' }).click();
   await expect(page.getByTestId('action-banner')).toContainText('action failed', { timeout: 75_000 });
   await expect(page.getByTestId('action-banner')).toContainText('The server did not answer in time.');
+});
+
+test("the panel names who created the workflow; with 'Set workflow status' off the Bookings status is locked", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_SUPERVISOR);
+  // A workflow the supervisor opens by tracking a new client.
+  const created = await page.request.post('/api/admin/clients', {
+    data: { firstName: 'Cora', lastName: `Creator${Date.now().toString(36)}`, dateOfBirth: '1969-04-05' },
+  });
+  expect(created.status()).toBe(201);
+  const { clientId } = (await created.json()) as { clientId: string };
+  const tracked = await page.request.post('/api/admin/workflow/patient', { data: { clientId } });
+  expect(tracked.status()).toBe(201);
+  const { workflow } = (await tracked.json()) as { workflow: { id: string } };
+
+  const setFlag = (on: boolean) =>
+    page.request.patch('/api/admin/settings/flags', { data: { setWorkflowStatus: on } });
+  expect((await setFlag(false)).status()).toBe(200);
+  try {
+    await page.goto(`/admin/client-appointment?id=${workflow.id}`);
+    await expect(page.getByRole('button', { name: 'Manage Tasks' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Created by', { exact: true }).locator('..')).toHaveText(
+      /^Created by\s*SS\s*Sam Supervisor$/,
+    );
+
+    await page.getByRole('button', { name: 'Manage Tasks' }).click();
+    const tasks = page.getByRole('dialog', { name: 'Manage Tasks' });
+    const status = tasks.getByRole('group', { name: 'Bookings' }).getByRole('combobox', { name: 'Status' });
+    await expect(status).toBeDisabled();
+    await expect(tasks).toContainText("Locked: the 'Set workflow status' setting is off.");
+    await page.screenshot({ path: 'e2e/artifacts/manage-tasks-status-locked.png' });
+    await page.keyboard.press('Escape');
+  } finally {
+    expect((await setFlag(true)).status()).toBe(200);
+  }
+  await page.reload();
+  await page.getByRole('button', { name: 'Manage Tasks' }).click();
+  const tasks = page.getByRole('dialog', { name: 'Manage Tasks' });
+  await expect(
+    tasks.getByRole('group', { name: 'Bookings' }).getByRole('combobox', { name: 'Status' }),
+  ).toBeEnabled();
 });

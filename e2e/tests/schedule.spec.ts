@@ -155,3 +155,144 @@ test("a schedule saved by a supervisor shows on another browser's Specialists pa
   await expect(own.getByRole('button', { name: `${ddmmyyyy(day)}, available` })).toBeVisible();
   await watcherContext.close();
 });
+
+test('timeslot rows, Reset, Sync and Delete on the Schedule screen', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_SUPERVISOR);
+  await page.getByRole('link', { name: 'Schedule' }).click();
+  const form = page.getByRole('region', { name: 'Schedule form' });
+  const save = form.getByRole('button', { name: 'Save' });
+  const alert = form.getByRole('alert');
+  await choose(page, form, 'Specialist', /.+/);
+  const specialist = await form.getByRole('combobox', { name: 'Specialist' }).inputValue();
+  expect(specialist).not.toBe('');
+
+  // Reset empties the form.
+  await form.getByRole('button', { name: 'Add timeslot' }).click();
+  await form.getByRole('button', { name: 'Reset' }).click();
+  await expect(form.getByRole('combobox', { name: 'Specialist' })).toHaveValue('');
+  await expect(form.getByRole('combobox', { name: 'Start' })).toHaveCount(0);
+  await expect(form.getByRole('combobox', { name: 'Timezone' })).toHaveValue('Australia/Melbourne');
+
+  await choose(page, form, 'Specialist', specialist);
+  await choose(page, form, 'Appointment length', '30-15 (new 30, review 15 min)');
+  // A far weekday, past the demo's booked weeks: nothing is stranded by saving or deleting it.
+  const day = addDays(mondayAhead(30), 1);
+  await form.getByRole('radio', { name: 'Repeat schedule' }).check();
+  await form.getByLabel('From').fill(day);
+  await form.getByLabel('To').fill(day);
+  await form.getByRole('checkbox', { name: 'Tuesday' }).check();
+
+  // A new row starts at 09:00-09:30; the pickers offer 5-minute steps only.
+  const slots = form.getByRole('group', { name: 'Timeslots' });
+  await form.getByRole('button', { name: 'Add timeslot' }).click();
+  await expect(slots.getByRole('combobox', { name: 'Start' })).toHaveValue('09:00');
+  await expect(slots.getByRole('combobox', { name: 'End' })).toHaveValue('09:30');
+  await slots.getByRole('combobox', { name: 'Start' }).fill('09:');
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(
+    Array.from({ length: 12 }, (_, i) => `09:${String(i * 5).padStart(2, '0')}`),
+  );
+  await page.keyboard.press('Escape');
+  await choose(page, form, 'Start', '09:00');
+
+  // Two rows that overlap, then a row without a room: the spec's texts on screen.
+  await form.getByRole('button', { name: 'Add timeslot' }).click();
+  await save.click();
+  await expect(alert).toHaveText('Time slots cannot overlap');
+  const second = slots.getByRole('combobox', { name: 'Start' }).nth(1);
+  await second.click();
+  await page.getByRole('listbox').getByRole('option', { name: '10:00', exact: true }).click();
+  await slots.getByRole('combobox', { name: 'End' }).nth(1).click();
+  await page.getByRole('listbox').getByRole('option', { name: '11:00', exact: true }).click();
+  const room = slots.getByRole('combobox', { name: 'Room' }).nth(1);
+  await slots.locator('[aria-label="Clear room"]').nth(1).click();
+  await expect(room).toHaveValue('');
+  await save.click();
+  await expect(alert).toHaveText('Room is required');
+  await room.click();
+  await page.getByRole('listbox').getByRole('option').first().click();
+  await save.click();
+  await expect(page.getByText('Create specialist available dates success.')).toBeVisible();
+
+  // The saved date is listed; Delete asks first: Cancel keeps it, a failure says so, Delete removes it.
+  const table = page.getByRole('table', { name: 'Available dates' });
+  const row = table.getByRole('row').filter({ hasText: ddmmyyyy(day) });
+  await expect(row).toContainText('09:00-09:30');
+  await expect(row).toContainText('10:00-11:00');
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete available date' });
+  await expect(confirm).toContainText(`Delete the availability on ${ddmmyyyy(day)}?`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toHaveCount(1);
+
+  const availableTime = (url: URL) => url.pathname === '/api/admin/specialists/available-time';
+  await page.route(availableTime, (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' })
+      : route.fallback(),
+  );
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The available date could not be deleted' }),
+  ).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/schedule-delete-failed.png' });
+  await expect(row).toHaveCount(1);
+  await page.unroute(availableTime);
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+
+  // Sync Specialists reports the adapter's counts.
+  await form.getByRole('button', { name: 'Sync Specialists' }).click();
+  await expect(page.getByText(/^Specialists synced: \d+ added, \d+ updated, \d+ unchanged\.$/)).toBeVisible();
+});
+
+test('deleting a date with a booked appointment is refused with the count, nothing removed', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_SUPERVISOR);
+  // The demo books its appointments in the weeks ahead: a specialist's date with bookings, from the API.
+  const options = (await (await page.request.get('/api/admin/specialists/schedule-options')).json()) as {
+    specialists: { id: string; name: string }[];
+  };
+  const thisMonth = new Date();
+  const months = [0, 1, 2].map((ahead) => {
+    const month = new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() + ahead, 1));
+    return { ahead, yyyymm: month.toISOString().slice(0, 7).replace('-', '') };
+  });
+  let target: { name: string; ahead: number; date: string; bookedCount: number } | undefined;
+  for (const specialist of options.specialists) {
+    for (const { ahead, yyyymm } of months) {
+      const res = await page.request.get(
+        `/api/admin/specialists/available-time?specialistId=${specialist.id}&month=${yyyymm}`,
+      );
+      const days = (await res.json()) as { date: string; bookedCount: number }[];
+      const day = days.find((d) => d.bookedCount > 0);
+      if (day) target = { name: specialist.name, ahead, ...day };
+      if (target) break;
+    }
+    if (target) break;
+  }
+  expect(target, 'a date with a booked appointment').toBeTruthy();
+  const { name, ahead, date, bookedCount } = target as NonNullable<typeof target>;
+
+  await page.getByRole('link', { name: 'Schedule' }).click();
+  const form = page.getByRole('region', { name: 'Schedule form' });
+  await choose(page, form, 'Specialist', name);
+  const availability = page.getByRole('region', { name: 'Availability' });
+  for (let i = 0; i < ahead; i++) await availability.getByRole('button', { name: 'Next month' }).click();
+  const row = availability.getByRole('row').filter({ hasText: ddmmyyyy(date) });
+  await expect(row.locator('td').nth(3)).toHaveText(String(bookedCount));
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete available date' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(availability.getByRole('alert')).toHaveText(
+    `This date has ${bookedCount} booked appointment${bookedCount === 1 ? '' : 's'}; cancel or reschedule them first.`,
+  );
+  await expect(row).toHaveCount(1);
+});

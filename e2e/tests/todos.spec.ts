@@ -88,3 +88,47 @@ test('add a todo from the panel, see it live in the assignee list in another bro
   await expect(assigneeRow).toHaveCount(0);
   await other.close();
 });
+
+test('a supervisor chooses whose todos to see (no IT staff, no disabled users); Delete asks first', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_SUPERVISOR);
+  const { users } = (await (await page.request.get('/api/admin/auth/users?role=TELECARE_ADMIN')).json()) as {
+    users: { uid: string; firstName: string; lastName: string }[];
+  };
+  const alex = users.find((u) => `${u.firstName} ${u.lastName}` === 'Alex Admin');
+  expect(alex, 'the demo admin').toBeTruthy();
+  const description = `Chase the referral ${Date.now() % 100000}`;
+  const created = await page.request.post('/api/admin/todo', {
+    data: {
+      assignedTo: alex?.uid,
+      urgency: 2,
+      status: 'uncompleted',
+      dueDate: melbourneToday(),
+      description,
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.getByRole('link', { name: 'My Todo List' }).click();
+  const assignee = page.getByRole('combobox', { name: 'Assignee' });
+  await assignee.click();
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options.filter({ hasText: 'Alex Admin' })).toHaveCount(1);
+  await expect(options.filter({ hasText: 'Iris Tech' })).toHaveCount(0);
+  await expect(options.filter({ hasText: 'Dana Former' })).toHaveCount(0);
+  await options.filter({ hasText: 'Alex Admin' }).click();
+  await expect(page).toHaveURL(new RegExp(`assignedTo=${alex?.uid}`));
+
+  const row = page.getByRole('table', { name: 'Todos' }).getByRole('row').filter({ hasText: description });
+  await expect(row).toContainText('Medium');
+  await row.getByRole('button', { name: `Delete: ${description}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete todo' });
+  await expect(confirm).toContainText(`Please confirm that you want to delete this todo: ${description}`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Delete: ${description}` }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+});

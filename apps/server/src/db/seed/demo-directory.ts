@@ -305,8 +305,8 @@ export function buildDirectory(ctx: DemoContext, passwordHash: string): Director
       });
       const daySessions = r.chance(0.85) ? pattern : r.pick(SESSION_PATTERNS);
       for (const [start, end] of daySessions) {
-        // Rooms 1-4 in turn, so the calendars show every room colour.
-        const room = 1 + ((i + timeslotRows.length) % 4);
+        // The tenant's only room (AA §9 'Room 1: Own Device'), the one its room list offers.
+        const room = 1;
         const id = (near ? ids : yearAhead).uuid();
         timeslotRows.push({ id, availabilityId, startTime: start, endTime: end, room });
         // Demo appointments are placed in the first eight weeks only.

@@ -151,7 +151,7 @@ export function SchedulePage({ canEdit }: { canEdit: boolean }) {
         flexWrap: 'wrap',
       }}
     >
-      <Stack w={420} gap="sm" component="section" aria-label="Schedule form">
+      <Stack w={460} gap="sm" component="section" aria-label="Schedule form">
         <Title order={2} size="h4">
           Schedule
         </Title>
@@ -250,7 +250,7 @@ export function SchedulePage({ canEdit }: { canEdit: boolean }) {
               {rows.map((row, i) => (
                 <Group key={row.key} gap="xs" align="flex-end" wrap="nowrap">
                   <Select
-                    w={100}
+                    w={84}
                     label="Start"
                     data={TIMES}
                     value={row.start ?? null}
@@ -258,7 +258,7 @@ export function SchedulePage({ canEdit }: { canEdit: boolean }) {
                     searchable
                   />
                   <Select
-                    w={100}
+                    w={84}
                     label="End"
                     data={TIMES}
                     value={row.end ?? null}
@@ -266,7 +266,7 @@ export function SchedulePage({ canEdit }: { canEdit: boolean }) {
                     searchable
                   />
                   <Select
-                    w={150}
+                    style={{ flex: 1, minWidth: 0 }}
                     label="Room"
                     data={rooms.map((r) => ({
                       value: String(r.number),
@@ -274,10 +274,14 @@ export function SchedulePage({ canEdit }: { canEdit: boolean }) {
                     }))}
                     value={row.selectedRoom == null ? null : String(row.selectedRoom)}
                     onChange={(v) => setRow(i, { selectedRoom: v ? Number(v) : null })}
+                    clearable
+                    clearButtonProps={{ 'aria-label': 'Clear room' }}
                   />
                   <Button
                     variant="subtle"
                     color="red"
+                    px={6}
+                    style={{ flex: 'none' }}
                     onClick={() => setRows(rows.filter((_, k) => k !== i))}
                   >
                     Remove
