@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, signIn } from './support.ts';
+import { DEMO_ADMIN, DEMO_SUPERVISOR, signIn } from './support.ts';
 
 /** A demo SMS template set, chosen by name. */
 const DEMO_SMS_TEMPLATE_SET = 'Standard';
@@ -22,10 +22,10 @@ async function choose(page: Page, dialog: Locator, field: string, option: string
   await page.getByRole('listbox').getByRole('option', { name: option }).first().click();
 }
 
-/** Opens the first workflow with this booking status (its label), alone in the list. */
-async function openWorkflow(page: Page, bookings: string) {
+/** Opens the first (or `nth`) workflow with this booking status (its label), alone in the list. */
+async function openWorkflow(page: Page, bookings: string, nth = 0) {
   await page.getByLabel('Filter Bookings').fill(bookings);
-  const firstRow = page.locator('tbody tr[aria-expanded]').first();
+  const firstRow = page.locator('tbody tr[aria-expanded]').nth(nth);
   await expect(firstRow).toContainText(bookings);
   const urn = (await firstRow.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
   const created = (await firstRow.locator('td[data-column="creationTimestamp"]').textContent())?.trim() ?? '';
@@ -254,4 +254,108 @@ test("Location offers 'RT' only while the RT note is filled in", async ({ page }
   expect(await locations()).toContain('RT');
   await dialog.getByLabel('RT note').fill('   ');
   expect(await locations()).not.toContain('RT');
+});
+
+/** A Sunday ten weeks or more ahead ('YYYY-MM-DD'): the demo schedule has weekdays only. */
+function sundayAhead() {
+  const day = new Date(Date.now() + 70 * 86_400_000);
+  day.setUTCDate(day.getUTCDate() + ((7 - day.getUTCDay()) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** Steps a month calendar forward (at most five months) until `day` shows. */
+async function stepMonthsUntil(calendar: Locator, day: Locator) {
+  for (let step = 0; step < 5 && !(await day.isVisible()); step++) {
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+    await day.waitFor({ timeout: 3_000 }).catch(() => undefined);
+  }
+  await expect(day).toBeVisible();
+}
+
+test('a booking shows live in another browser: its booking calendar and the Specialists page', async ({
+  page,
+  browser,
+}) => {
+  // Browser B, a supervisor, gives a specialist one 60-minute timeslot on a day of its own.
+  const otherBrowser = await browser.newContext();
+  const watcher = await otherBrowser.newPage();
+  await signIn(watcher, DEMO_SUPERVISOR);
+  const specialities = (await (await watcher.request.get('/api/admin/specialists/specialities')).json()) as {
+    id: string;
+    specialistProfiles: { id: string; title: string | null; firstName: string; lastName: string }[];
+  }[];
+  const speciality = specialities.find((s) => s.specialistProfiles.length > 0);
+  const specialist = speciality?.specialistProfiles[0];
+  if (!speciality || !specialist) throw new Error('The demo data has no specialist with a speciality.');
+  const date = sundayAhead();
+  const shown = `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+  const availableTime = '/api/admin/specialists/available-time';
+  const saved = await watcher.request.post(availableTime, {
+    data: {
+      specialistId: specialist.id,
+      timezone: 'Australia/Sydney',
+      dates: [date],
+      timeslots: [{ start: '09:00', end: '10:00', selectedRoom: 1 }],
+      isPrivate: false,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+
+  // B shows that specialist's booking calendar for that month, the day chosen ...
+  await openWorkflow(watcher, 'To Book', 1);
+  await watcher.getByRole('button', { name: 'Add Appointment' }).click();
+  const calendar = watcher.getByRole('dialog', { name: 'Add Appointment' });
+  await choose(watcher, calendar, 'Practitioner', `${specialist.firstName} ${specialist.lastName}`);
+  const freeInB = calendar.locator(`button[aria-label="${shown}, 1 free timeslot"]`);
+  await stepMonthsUntil(calendar, freeInB);
+  await freeInB.click();
+  const timeslotsInB = calendar.getByRole('group', { name: 'Timeslots' });
+  await expect(timeslotsInB.getByRole('button')).toHaveText(['09:00 – 10:00 Room 1']);
+  await expect(timeslotsInB).toContainText(/Timeslots \(AE[SD]T\)/);
+  // ... and, in a second tab, the Specialists page with that specialist's card on that month.
+  const directory = await otherBrowser.newPage();
+  await directory.goto(`/admin/specialists?speciality=${speciality.id}`);
+  const card = directory.getByRole('article', {
+    name: `${specialist.title?.trim() || 'Dr'} ${specialist.firstName} ${specialist.lastName}`,
+  });
+  const openOnCard = card.getByRole('button', { name: `${shown}, available` });
+  await stepMonthsUntil(card, openOnCard);
+
+  // Browser A books that timeslot from the workflow panel.
+  await signIn(page, DEMO_ADMIN);
+  const row = await openWorkflow(page, 'To Book');
+  await page.getByRole('button', { name: 'Add Appointment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Appointment' });
+  await choose(page, dialog, 'Practitioner', `${specialist.firstName} ${specialist.lastName}`);
+  await dialog.getByRole('radio', { name: 'Own Device' }).check();
+  const freeInA = dialog.locator(`button[aria-label="${shown}, 1 free timeslot"]`);
+  await stepMonthsUntil(dialog, freeInA);
+  await freeInA.click();
+  await dialog.getByRole('group', { name: 'Timeslots' }).getByRole('button').first().click();
+  await choose(page, dialog, 'Duration', /^60/);
+  await choose(page, dialog, 'SMS template set', DEMO_SMS_TEMPLATE_SET);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('action-banner')).toContainText('action completed');
+  await expect(row).toContainText('Booked');
+
+  // B, without reloading: the day is no longer free on the booking calendar nor on the card.
+  await expect(calendar.locator(`button[aria-label="${shown}, not available"]`)).toBeDisabled();
+  await expect(timeslotsInB).toContainText('Choose a date to see its free timeslots.');
+  await expect(card.getByRole('button', { name: shown, exact: true })).toBeVisible();
+  await expect(openOnCard).toHaveCount(0);
+  await watcher.screenshot({ path: 'e2e/artifacts/live-booking-calendar.png' });
+  await directory.screenshot({ path: 'e2e/artifacts/live-specialists-page.png' });
+
+  // A cancels: B sees the day free again, still without reloading.
+  await page.getByRole('button', { name: 'Cancel Appointment' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel Appointment' });
+  await cancel.getByLabel('Reason').fill('Booked for the live journey');
+  await cancel.getByRole('button', { name: 'Cancel Appointment' }).click();
+  await expect(row).toContainText('To Book');
+  await expect(calendar.locator(`button[aria-label="${shown}, 1 free timeslot"]`)).toBeEnabled();
+  await expect(openOnCard).toBeVisible();
+
+  const removed = await watcher.request.delete(`${availableTime}?specialistId=${specialist.id}&date=${date}`);
+  expect(removed.status(), await removed.text()).toBe(204);
+  await otherBrowser.close();
 });
