@@ -1,5 +1,13 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_SUPERVISOR, newestOutboxMessage, signIn, workflowIdOf } from './support.ts';
+import { webhookSignature } from '../../apps/server/src/integrations/sms/webhook-signature.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_SUPERVISOR,
+  E2E_SMS_TOKEN,
+  newestOutboxMessage,
+  signIn,
+  workflowIdOf,
+} from './support.ts';
 
 /**
  * The automatic SMS sequence (issue 13): booking plans the six steps ('Not Sent') and sends the
@@ -23,11 +31,11 @@ async function openWorkflow(page: Page, urn: string, id: string) {
   return row;
 }
 
-test('book, see the planned steps and the initial SMS, answer yes, and watch the dot turn green elsewhere', async ({
-  page,
-  browser,
-}) => {
-  await signIn(page, DEMO_ADMIN);
+/**
+ * Books a demo workflow that is To Book (Own Device, set Standard) and waits for its initial SMS in
+ * the development outbox. Answers the workflow, its open row, and the patient's number.
+ */
+async function bookOwnDevice(page: Page) {
   await page.getByLabel('Filter Bookings').fill('To Book');
   // A demo row (one with a URN): rows other journeys open by tracking have none.
   const first = page
@@ -80,7 +88,6 @@ test('book, see the planned steps and the initial SMS, answer yes, and watch the
     )
     .toBe(true);
   expect(await log.getByText('Not Sent').count()).toBeGreaterThan(0);
-  await page.screenshot({ path: 'e2e/artifacts/sms-sequence-planned.png' });
 
   // The patient's number is where the initial SMS went (the development outbox).
   const outbox = await page.request.get('/api/dev/outbox');
@@ -92,6 +99,16 @@ test('book, see the planned steps and the initial SMS, answer yes, and watch the
   );
   const patientNumber = initial?.recipient ?? '';
   expect(patientNumber).toMatch(/^\+614\d{8}$/);
+  return { urn, id, row, log, bookedAt, patientNumber };
+}
+
+test('book, see the planned steps and the initial SMS, answer yes, and watch the dot turn green elsewhere', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO_ADMIN);
+  const { urn, id, bookedAt, patientNumber } = await bookOwnDevice(page);
+  await page.screenshot({ path: 'e2e/artifacts/sms-sequence-planned.png' });
   await newestOutboxMessage(page.request, patientNumber, bookedAt);
 
   // A second browser, another staff member, watching the same workflow.
@@ -109,5 +126,79 @@ test('book, see the planned steps and the initial SMS, answer yes, and watch the
   expect((await answered.json()).reply).toBe('yes');
   await expect(dot).toHaveAttribute('data-dot-colour', 'green', { timeout: 2000 });
   await otherPage.screenshot({ path: 'e2e/artifacts/sms-sequence-green.png' });
+  await other.close();
+});
+
+test('a step the provider reports undelivered shows failed to staff; Retry sends it once and it stops showing failed; delivered shows live elsewhere', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signIn(page, DEMO_ADMIN);
+  const { urn, id, log, bookedAt, patientNumber } = await bookOwnDevice(page);
+  const sent = await newestOutboxMessage(page.request, patientNumber, bookedAt);
+  const initialRow = log
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'initial', exact: true }) });
+  await expect(initialRow).toHaveCount(1);
+  await expect(initialRow).not.toContainText('Not Sent');
+
+  /** The provider's signed delivery report (the e2e server's SMS_AUTH_TOKEN signs it). */
+  const report = async (fields: Record<string, string>) => {
+    const reported = await page.request.post('/api/sms/status', {
+      form: fields,
+      headers: { 'x-twilio-signature': webhookSignature(E2E_SMS_TOKEN, `${baseURL}/api/sms/status`, fields) },
+    });
+    expect(reported.ok(), await reported.text()).toBe(true);
+  };
+  await report({ MessageSid: sent.providerMessageId, MessageStatus: 'undelivered', ErrorCode: '30003' });
+  await expect(initialRow).toContainText('Failed: The provider reported undelivered (error 30003).');
+  const retry = initialRow.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/sms-retry-failed.png' });
+
+  // Another staff member: Settings > Admin > Failed Messages lists it too, with the provider's reason.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, DEMO_SUPERVISOR);
+  await otherPage.goto('/admin/settings/failed-messages');
+  const listed = otherPage
+    .getByRole('table', { name: 'Failed SMS' })
+    .getByRole('row')
+    .filter({ hasText: 'The provider reported undelivered (error 30003).' });
+  await expect(listed.first()).toBeVisible();
+  // Failed jobs of every kind below it (none or some, whatever other journeys left).
+  await expect(
+    otherPage.getByRole('table', { name: 'Failed jobs' }).or(otherPage.getByText('No failed jobs')),
+  ).toBeVisible();
+  await otherPage.screenshot({ path: 'e2e/artifacts/failed-messages.png' });
+
+  const retriedAt = new Date(Date.now() - 1000).toISOString();
+  await retry.click();
+  await expect(initialRow).not.toContainText('Failed', { timeout: 10_000 });
+  await expect(retry).toBeHidden();
+  await expect(initialRow).not.toContainText('Not Sent', { timeout: 10_000 });
+  const again = await newestOutboxMessage(page.request, patientNumber, retriedAt);
+  expect(again.body).toBe(sent.body);
+  // Sent once more, not twice: one new message to the patient since Retry.
+  await page.waitForTimeout(2000);
+  const { messages } = (await (
+    await page.request.get(`/api/dev/outbox?recipient=${encodeURIComponent(patientNumber)}`)
+  ).json()) as { messages: { createdAt: string }[] };
+  expect(messages.filter((m) => m.createdAt > retriedAt)).toHaveLength(1);
+  await page.screenshot({ path: 'e2e/artifacts/sms-retry-sent.png' });
+
+  // The other staff member opens the panel: the provider's 'delivered' report shows there live.
+  await otherPage.goto('/admin/client-appointment');
+  await openWorkflow(otherPage, urn, id);
+  await otherPage.getByRole('tab', { name: 'SMS Logs' }).click();
+  const otherRow = otherPage
+    .getByRole('table', { name: 'Appointment notification SMS' })
+    .getByRole('row')
+    .filter({ has: otherPage.getByRole('cell', { name: 'initial', exact: true }) });
+  await expect(otherRow).not.toContainText('Delivered');
+  await report({ MessageSid: again.providerMessageId, MessageStatus: 'delivered' });
+  await expect(otherRow).toContainText('Delivered', { timeout: 2000 });
+  await otherPage.screenshot({ path: 'e2e/artifacts/sms-delivered-live.png' });
   await other.close();
 });
