@@ -245,7 +245,17 @@ test('timeslot rows, Reset, Sync and Delete on the Schedule screen', async ({ pa
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
 
-  // Sync Specialists reports the adapter's counts.
+  // Sync Specialists reports the adapter's counts; a failed sync says so.
+  const syncUrl = (url: URL) => url.pathname === '/api/admin/specialists/sync';
+  await page.route(syncUrl, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }),
+  );
+  await form.getByRole('button', { name: 'Sync Specialists' }).click();
+  const failed = page.getByRole('alert').filter({ hasText: 'action failed' });
+  await expect(failed).toBeVisible();
+  await page.unroute(syncUrl);
+  // The notice closes by itself; until then it covers the buttons.
+  await expect(failed).toBeHidden({ timeout: 15_000 });
   await form.getByRole('button', { name: 'Sync Specialists' }).click();
   await expect(page.getByText(/^Specialists synced: \d+ added, \d+ updated, \d+ unchanged\.$/)).toBeVisible();
 });

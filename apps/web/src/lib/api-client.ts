@@ -20,7 +20,7 @@ export const TIMEOUT_ERROR = 'TIMEOUT';
 /** The spec's shared client timeout (SW §7); uploads, sync and reports pass LONG_REQUEST_TIMEOUT_MS (AA §7). */
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const LONG_REQUEST_TIMEOUT_MS = 600_000;
-const TIMEOUT_MESSAGE = 'The server did not answer in time. Please try again.';
+export const TIMEOUT_MESSAGE = 'The server did not answer in time. Please try again.';
 export const INVALID_RESPONSE = 'INVALID_RESPONSE';
 const UNREACHABLE_MESSAGE = 'Cannot reach the server. Please check your connection and try again.';
 

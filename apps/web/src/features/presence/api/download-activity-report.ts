@@ -1,4 +1,5 @@
 import { addDays, addMonths, todayIn } from '@telecare/domain/calendar';
+import { LONG_REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
 
 /** GET /api/admin/user-activity/report?startDate&endDate (supervisors): a CSV file, saved to disk. */
 
@@ -29,6 +30,8 @@ export async function fetchActivityReport(range: ReportRange): Promise<Blob> {
   const response = await fetch(`/api/admin/user-activity/report?${query}`, {
     credentials: 'same-origin',
     headers: { Accept: 'text/csv' },
+    // Reports may take long to build: the long timeout of AA §7, not the shared 60 s.
+    signal: AbortSignal.timeout(LONG_REQUEST_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`The report request failed (HTTP ${response.status}).`);
   return response.blob();

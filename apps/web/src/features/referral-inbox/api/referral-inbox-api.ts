@@ -10,7 +10,13 @@ import {
   type ReferralDraft,
   ReferrerSearchResponseSchema,
 } from '@telecare/contracts/referral-inbox';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import {
+  ApiError,
+  apiRequest,
+  LONG_REQUEST_TIMEOUT_MS,
+  TIMEOUT_ERROR,
+  TIMEOUT_MESSAGE,
+} from '../../../lib/api-client';
 
 /** 'referral-inbox' is the root the change feed's 'referrals.changed' makes stale. */
 export const referralInboxKey = ['referral-inbox'] as const;
@@ -70,6 +76,9 @@ export function uploadReferral(file: File, speciality: string, onProgress: (perc
       resolve(RawReferralFileSchema.parse(body));
     };
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Cannot reach the server.'));
+    // Uploads get the long timeout of AA §7, not the shared 60 s.
+    xhr.timeout = LONG_REQUEST_TIMEOUT_MS;
+    xhr.ontimeout = () => reject(new ApiError(0, TIMEOUT_ERROR, TIMEOUT_MESSAGE));
     xhr.send(form);
   });
 }

@@ -6,7 +6,7 @@ import {
   ScheduleOptionsResponseSchema,
   SyncSpecialistsResponseSchema,
 } from '@telecare/contracts/schedule';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, LONG_REQUEST_TIMEOUT_MS } from '../../../lib/api-client';
 
 /** Every key starts with 'schedule' (the change feed's root for schedule.changed). */
 export const scheduleQueryKey = ['schedule'] as const;
@@ -63,5 +63,9 @@ export const useDeleteAvailableDate = () =>
 
 export const useSyncSpecialists = () =>
   useScheduleMutation(() =>
-    apiRequest('/api/admin/specialists/sync', { schema: SyncSpecialistsResponseSchema }),
+    // A sync pulls from the practice-management system: the long timeout of AA §7.
+    apiRequest('/api/admin/specialists/sync', {
+      schema: SyncSpecialistsResponseSchema,
+      timeoutMs: LONG_REQUEST_TIMEOUT_MS,
+    }),
   );

@@ -35,7 +35,7 @@ import {
 } from '@telecare/domain/schedule';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import {
   useAvailableTime,
   useDeleteAvailableDate,
@@ -320,6 +320,12 @@ export function SchedulePage({ canEdit }: { canEdit: boolean }) {
                     onSuccess: (r) =>
                       notifications.show({
                         message: `Specialists synced: ${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged.`,
+                      }),
+                    onError: (error) =>
+                      notifications.show({
+                        color: 'red',
+                        title: 'action failed',
+                        message: errorMessage(error),
                       }),
                   })
                 }
