@@ -1,6 +1,7 @@
 /** The demo messages and activity of a workflow: SMS, voice calls, patient events, notifications, e-mails. */
 
-import { dayAt, formatDateTimeAt, formatDay } from '@telecare/domain/calendar';
+import { dayAt, formatDay } from '@telecare/domain/calendar';
+import { formatAppointmentTime } from '@telecare/domain/sms-sequence';
 import type { smsMessages } from '../schema/index.ts';
 import { between, DAY, HOUR, MINUTE } from './dates.ts';
 import type { DemoContext, Row } from './demo-directory.ts';
@@ -64,7 +65,8 @@ export function buildMessages(
   } = plan;
   const patientName = `${client.firstName} ${client.lastName}`;
   const specialistName = `Dr ${specialist.firstName} ${specialist.lastName}`;
-  const appointmentTime = start ? formatDateTimeAt(start, specialist.timezone) : '';
+  // As the real sequence writes it, naming the zone ('Mon 12/05/2026 09:30 AEST').
+  const appointmentTime = start ? formatAppointmentTime(start, specialist.timezone) : '';
   const phone = client.phoneMobile ?? '';
   const values = {
     patientName: client.firstName,
