@@ -254,8 +254,9 @@ test('timeslot rows, Reset, Sync and Delete on the Schedule screen', async ({ pa
   const failed = page.getByRole('alert').filter({ hasText: 'action failed' });
   await expect(failed).toBeVisible();
   await page.unroute(syncUrl);
-  // The notice closes by itself; until then it covers the buttons.
-  await expect(failed).toBeHidden({ timeout: 15_000 });
+  // The notice covers the buttons (and does not close itself while the pointer rests on it).
+  await failed.getByRole('button').click();
+  await expect(failed).toBeHidden();
   await form.getByRole('button', { name: 'Sync Specialists' }).click();
   await expect(page.getByText(/^Specialists synced: \d+ added, \d+ updated, \d+ unchanged\.$/)).toBeVisible();
 });
