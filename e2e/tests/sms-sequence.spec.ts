@@ -115,9 +115,10 @@ test('book, see the planned steps and the initial SMS, answer yes, and watch the
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signIn(otherPage, DEMO_SUPERVISOR);
-  await openWorkflow(otherPage, urn, id);
+  const otherRow = await openWorkflow(otherPage, urn, id);
   const dot = otherPage.getByRole('img', { name: /^initial: / });
   await expect(dot).toHaveAttribute('data-dot-colour', 'blue'); // the new sequence: sent, no reply yet
+  await expect(otherRow).not.toHaveAttribute('data-row-colour', 'green');
 
   const answered = await page.request.post('/api/dev/sms/inbound', {
     data: { from: patientNumber, body: 'yes' },
@@ -125,6 +126,12 @@ test('book, see the planned steps and the initial SMS, answer yes, and watch the
   expect(answered.ok()).toBe(true);
   expect((await answered.json()).reply).toBe('yes');
   await expect(dot).toHaveAttribute('data-dot-colour', 'green', { timeout: 2000 });
+  // The reply is the workflow's confirm activity: its row turns green in the list as well.
+  await expect(otherRow).toHaveAttribute('data-row-colour', 'green', { timeout: 2000 });
+  await otherPage.getByRole('tab', { name: 'Activity' }).click();
+  await expect(
+    otherPage.getByRole('tabpanel', { name: 'Activity' }).getByRole('cell', { name: 'confirm', exact: true }),
+  ).toBeVisible();
   await otherPage.screenshot({ path: 'e2e/artifacts/sms-sequence-green.png' });
   await other.close();
 });
