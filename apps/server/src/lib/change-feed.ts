@@ -26,7 +26,7 @@ const publishOutboxRows = (pick: SQL) => sql`
 /**
  * "This changed" events; every server process LISTENs and fans out to its SSE clients, and
  * listeners hear of a change only once it is committed. Two ways to publish:
- * - `publish`/`publishAll`: a NOTIFY in the caller's statement or transaction;
+ * - `publish`: a NOTIFY in the caller's statement or transaction;
  * - the outbox (the change writer, write-change.ts): `stageStatement` writes the events in the
  *   change's transaction, `release` publishes them after its commit, and `sweep` publishes what a
  *   process that died in between left behind. The change's own commit then takes no cluster-wide
@@ -47,12 +47,6 @@ export function createChangeFeed(database: Pick<Database, 'listen'>) {
   return {
     async publish(db: Db, event: ChangeEvent) {
       await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
-    },
-    /** Several events in one statement (one round trip inside the writer's transaction). */
-    async publishAll(db: Db, events: readonly ChangeEvent[]) {
-      if (events.length === 0) return;
-      const notifies = events.map((event) => sql`pg_notify(${CHANGE_CHANNEL}, ${JSON.stringify(event)})`);
-      await db.execute(sql`select ${sql.join(notifies, sql`, `)}`);
     },
     /** The insert of events into the outbox, in the change's transaction; it returns the row's id. */
     stageStatement(events: readonly ChangeEvent[]) {
