@@ -48,6 +48,7 @@ import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createMessagingService } from './modules/messaging/messaging.service.ts';
 import { voiceJobKinds } from './modules/messaging/voice-calls.ts';
 import { createWebhookRateLimit } from './modules/messaging/webhook-rate-limit.ts';
+import { presenceJobKinds } from './modules/presence/presence.jobs.ts';
 import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
 import {
@@ -295,6 +296,7 @@ export async function buildApp(deps: AppDeps) {
       ...smsJobKinds({ db, clock, sms, changes, quietHours: config.smsQuietHours }),
       ...voiceJobKinds({ db, voice, changes }),
       ...referralExtractionJobKinds({ db, storage, changes }),
+      ...presenceJobKinds({ db, changes }),
     },
     log: app.log,
     concurrency: config.DATABASE_URL ? 8 : 1,

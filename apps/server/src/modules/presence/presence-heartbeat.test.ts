@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema/index.ts';
 import { bearer, createSessionToken, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -40,6 +42,40 @@ describe('presence of open tabs', () => {
     t.clock.advance(30_000);
     expect(await onlineOf(user.id)).toBe(false);
     expect((await call('GET', '/api/auth/me', token)).statusCode).toBe(200);
+  });
+
+  it('tells the open screens once the grace time has passed, so they show the user offline at once', async () => {
+    const { user, token, activity } = await signedInTab();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/events`, {
+      headers: bearer(await createSessionToken(t.db, (await createUser(t.db)).id, t.clock.now())),
+      signal: controller.signal,
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const closedAt = t.clock.now().getTime();
+    await call('POST', '/api/admin/user-activity/close-tab', token, {
+      userActivityId: activity.activityId,
+      userActivitySessionId: activity.userActivitySessionId,
+    });
+    const queued = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'presence.recheck'), eq(jobs.status, 'queued')));
+    const recheck = queued.find((job) => (job.payload as { userId?: string }).userId === user.id);
+    expect(recheck?.runAt.getTime()).toBe(closedAt + 26_000);
+
+    t.clock.advance(26_000);
+    await t.app.jobs.drain();
+    let received = '';
+    while (!received.includes(`"presence.changed","ids":["${user.id}"]`)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += new TextDecoder().decode(value);
+    }
+    expect(received).toContain(`"presence.changed","ids":["${user.id}"]`);
+    expect(await onlineOf(user.id)).toBe(false);
+    controller.abort();
   });
 
   it('keeps the user online while another tab of the session still speaks after one closes', async () => {

@@ -4,6 +4,7 @@ import { ACTIVITY_REPORT_COLUMNS, PRESENCE_TIMING } from '@telecare/contracts/pr
 import { dayAt, formatDateTimeAt } from '@telecare/domain/calendar';
 import { ROLE_LABELS, SIGN_IN_ROLES } from '@telecare/domain/roles';
 import type { Db } from '../../db/database.ts';
+import { enqueueJobs } from '../../jobs/job-runner.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toCsv } from '../../lib/csv.ts';
@@ -19,6 +20,7 @@ import {
   selectPresence,
   updateActivity,
 } from './presence.queries.ts';
+import { PRESENCE_JOB } from './presence.jobs.ts';
 
 /** Presence days and report times are Melbourne's, as in the spec. */
 export const PRESENCE_ZONE = 'Australia/Melbourne';
@@ -108,8 +110,18 @@ export function createPresenceService(deps: {
      */
     async closeTab(auth: AuthContext, id: string) {
       const activity = await ownActivity(auth, id);
+      const now = clock.now().getTime();
       const quietSince = PRESENCE_TIMING.TAB_TIMEOUT_MS - PRESENCE_TIMING.CLOSED_TAB_GRACE_MS;
-      await updateActivity(db, activity.id, { lastSeenAt: new Date(clock.now().getTime() - quietSince) });
+      await db.transaction(async (tx) => {
+        await updateActivity(tx, activity.id, { lastSeenAt: new Date(now - quietSince) });
+        await enqueueJobs(tx, [
+          {
+            kind: PRESENCE_JOB.recheck,
+            payload: { userId: auth.user.uid },
+            runAt: new Date(now + PRESENCE_TIMING.CLOSED_TAB_GRACE_MS + 1000),
+          },
+        ]);
+      });
     },
 
     async checkOut(auth: AuthContext, id: string, origin: RequestOrigin) {

@@ -6,8 +6,9 @@ import { apiRequest } from '../../../lib/api-client';
 
 export const presenceQueryKey = ['presence'] as const;
 /**
- * The change feed (lib/realtime.ts) refetches as soon as someone signs in or out; a closed last tab
- * or a silent browser turns offline by time passing, which this interval picks up.
+ * The change feed (lib/realtime.ts) refetches as soon as someone signs in or out, and once a closed
+ * tab's grace time has passed; a silent browser turns offline by time passing, which this interval
+ * picks up.
  */
 const REFRESH_MS = PRESENCE_TIMING.REFRESH_MS;
 
