@@ -11,6 +11,7 @@ import { toCsv } from '../../lib/csv.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
+import { PRESENCE_JOB } from './presence.jobs.ts';
 import {
   type ActivityRow,
   findActivity,
@@ -20,7 +21,6 @@ import {
   selectPresence,
   updateActivity,
 } from './presence.queries.ts';
-import { PRESENCE_JOB } from './presence.jobs.ts';
 
 /** Presence days and report times are Melbourne's, as in the spec. */
 export const PRESENCE_ZONE = 'Australia/Melbourne';
