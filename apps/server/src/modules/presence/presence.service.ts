@@ -1,7 +1,7 @@
 import type { Role } from '@telecare/contracts/auth';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { ACTIVITY_REPORT_COLUMNS, PRESENCE_TIMING } from '@telecare/contracts/presence';
-import { dayAt, formatDateTimeAt } from '@telecare/domain/calendar';
+import { dayAt, formatDateTimeAt, zoneAbbreviation } from '@telecare/domain/calendar';
 import { ROLE_LABELS, SIGN_IN_ROLES } from '@telecare/domain/roles';
 import type { Db } from '../../db/database.ts';
 import { enqueueJobs } from '../../jobs/job-runner.ts';
@@ -26,7 +26,9 @@ import {
 export const PRESENCE_ZONE = 'Australia/Melbourne';
 
 const dayOf = (instant: Date) => dayAt(instant, PRESENCE_ZONE);
-const timeOf = (instant: Date | null) => (instant ? formatDateTimeAt(instant, PRESENCE_ZONE) : '');
+/** A report time names its zone (AEST or AEDT), as every time shown to staff does. */
+const timeOf = (instant: Date | null) =>
+  instant ? `${formatDateTimeAt(instant, PRESENCE_ZONE)} ${zoneAbbreviation(instant, PRESENCE_ZONE)}` : '';
 
 export function createPresenceService(deps: {
   db: Db;
