@@ -1,10 +1,11 @@
 import { Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Calendar } from '@mantine/dates';
 import type { SpecialistCard as Card } from '@telecare/contracts/specialists';
-import { formatDay, zoneAbbreviationOn } from '@telecare/domain/calendar';
+import { formatDay } from '@telecare/domain/calendar';
 import type { ReactNode } from 'react';
+import { type OpenDates, zonesOf } from '../open-dates-zones';
 
-export type OpenDates = { durationMinutes: number; dates: { date: string; timezone: string }[] };
+export type { OpenDates };
 
 const initials = (card: Card) => `${card.firstName.charAt(0)}${card.lastName.charAt(0)}`.toUpperCase();
 const fullName = (card: Card) => `${card.title?.trim() || 'Dr'} ${card.firstName} ${card.lastName}`;
@@ -42,8 +43,7 @@ export function SpecialistCard({
   action?: ReactNode;
 }) {
   const openDates = new Set(open?.dates.map((d) => d.date));
-  const zone = open?.dates[0]?.timezone ?? card.timezone;
-  const zoneName = zoneAbbreviationOn(month, zone);
+  const zoneText = zonesOf(open?.dates ?? [], month, card.timezone);
   const name = fullName(card);
   return (
     <Paper withBorder p="md" radius="sm" component="article" aria-label={name}>
@@ -92,7 +92,7 @@ export function SpecialistCard({
             {loading
               ? 'Loading free dates ...'
               : open
-                ? `${open.dates.length} date${open.dates.length === 1 ? '' : 's'} with ${open.durationMinutes} free minutes (${zoneName}, ${zone})`
+                ? `${open.dates.length} date${open.dates.length === 1 ? '' : 's'} with ${open.durationMinutes} free minutes (${zoneText})`
                 : 'No free dates'}
           </Text>
           <Calendar
