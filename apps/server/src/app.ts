@@ -154,26 +154,22 @@ export async function buildApp(deps: AppDeps) {
   const logError = (message: string, err: unknown) => app.log.error({ err }, message);
   const changes = createChangeFeed(deps.database);
   app.addHook('onClose', () => changes.close());
+  // One provider account sends SMS and places calls (config.ts requires its settings for 'http').
+  const providerAccount = {
+    apiUrl: config.SMS_API_URL as string,
+    accountSid: config.SMS_ACCOUNT_SID as string,
+    authToken: config.SMS_AUTH_TOKEN as string,
+    from: config.SMS_FROM as string,
+  };
   const sms =
     deps.sms ??
     (config.SMS_PROVIDER === 'http'
-      ? createHttpSmsSender({
-          apiUrl: config.SMS_API_URL as string,
-          accountSid: config.SMS_ACCOUNT_SID as string,
-          authToken: config.SMS_AUTH_TOKEN as string,
-          from: config.SMS_FROM as string,
-        })
+      ? createHttpSmsSender(providerAccount)
       : createOutboxSmsSender(db, development ? (line) => app.log.info(line) : undefined));
   const voice =
     deps.voice ??
     (config.VOICE_PROVIDER === 'http'
-      ? createHttpVoiceCaller({
-          apiUrl: config.SMS_API_URL as string,
-          accountSid: config.SMS_ACCOUNT_SID as string,
-          authToken: config.SMS_AUTH_TOKEN as string,
-          from: config.SMS_FROM as string,
-          publicUrl: config.publicUrl,
-        })
+      ? createHttpVoiceCaller({ ...providerAccount, publicUrl: config.publicUrl })
       : createOutboxVoiceCaller(db));
   const email =
     deps.email ??
