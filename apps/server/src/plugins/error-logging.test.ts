@@ -1,47 +1,28 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../app.ts';
-import { readConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
 import { bearer, createSessionToken, createUser } from '../test/factories.ts';
-import { openTestDatabase } from '../test/test-database.ts';
+import { type LoggedApp, openLoggedApp } from '../test/logged-app.ts';
 
 const PATIENT = 'Zelda Leaktest';
 
 describe('errors in the log', () => {
-  const lines: string[] = [];
-  let database: Database;
-  let app: Awaited<ReturnType<typeof buildApp>>;
-
+  let t: LoggedApp;
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent' });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
+    t = await openLoggedApp((app, db) => {
+      app.get('/api/test/missing-table', { config: { access: 'public' } }, () =>
+        db.execute(sql`select * from no_such_table where name = ${PATIENT}`),
+      );
+      app.get('/api/test/bad-value', { config: { access: 'public' } }, () =>
+        db.execute(sql`select ${`${PATIENT} 1962`}::date`),
+      );
     });
-    app = await buildApp({ config, database, logger: { ...(loggerOptions(config) as object), stream } });
-    const { db } = database;
-    app.get('/api/test/missing-table', { config: { access: 'public' } }, () =>
-      db.execute(sql`select * from no_such_table where name = ${PATIENT}`),
-    );
-    app.get('/api/test/bad-value', { config: { access: 'public' } }, () =>
-      db.execute(sql`select ${`${PATIENT} 1962`}::date`),
-    );
-    await app.ready();
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => t?.close());
 
   it('keeps the kind of a database error, its SQLSTATE and statement, never the values it quotes', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/test/missing-table' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/missing-table' });
     expect(res.statusCode).toBe(500);
-    const logged = lines.join('');
+    const logged = t.lines.join('');
     expect(logged).toContain('42P01');
     expect(logged).toContain('no_such_table');
     expect(logged).not.toContain('Zelda');
@@ -49,20 +30,20 @@ describe('errors in the log', () => {
   });
 
   it('answers 400 when the database refuses a value, and logs only its SQLSTATE', async () => {
-    lines.length = 0;
-    const res = await app.inject({ method: 'GET', url: '/api/test/bad-value' });
+    t.lines.length = 0;
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/bad-value' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    const logged = lines.join('');
+    const logged = t.lines.join('');
     expect(logged).toMatch(/"sqlState":"22/);
     expect(logged).not.toContain('Leaktest');
   });
 
   it('refuses a date that does not exist before it reaches the database', async () => {
-    const { db } = database;
+    const { db } = t;
     const user = await createUser(db, { role: 'TELECARE_SUPERVISOR', isSupervisor: true });
     const token = await createSessionToken(db, user.id);
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: '/api/admin/user-activity/report?startDate=2026-13-45&endDate=2026-14-01',
       headers: bearer(token),

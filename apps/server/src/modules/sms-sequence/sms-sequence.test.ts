@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { addDays, dayAt, instantAt } from '@telecare/domain/calendar';
 import { MOBILE_REFUSED } from '@telecare/domain/phone-numbers';
 import { and, desc, eq } from 'drizzle-orm';
@@ -28,6 +27,7 @@ import {
   createWorkflow,
 } from '../../test/factories.ts';
 import { type FakeSmsProvider, startFakeSmsProvider } from '../../test/fake-sms-provider.ts';
+import { captureLog } from '../../test/logged-app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SMS_MAX_ATTEMPTS } from './sms-sequence.planner.ts';
 
@@ -69,7 +69,8 @@ describe('the automatic SMS sequence through a Twilio-style provider', () => {
   let provider: FakeSmsProvider;
   let userId: string;
   let setId: string;
-  const logLines: string[] = [];
+  const log = captureLog();
+  const logLines = log.lines;
   let mobileCounter = 10_000_000 + Math.floor(Math.random() * 80_000_000);
 
   beforeAll(async () => {
@@ -85,12 +86,7 @@ describe('the automatic SMS sequence through a Twilio-style provider', () => {
       },
       logger: {
         level: 'info',
-        stream: new Writable({
-          write(chunk, _encoding, done) {
-            logLines.push(String(chunk));
-            done();
-          },
-        }),
+        stream: log.stream,
       },
     });
     userId = (await createUser(t.db)).id;

@@ -1,39 +1,20 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../../app.ts';
-import { readConfig } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
 import { bearer, createClient, createSessionToken, createUser } from '../../test/factories.ts';
-import { openTestDatabase } from '../../test/test-database.ts';
+import { type LoggedApp, openLoggedApp } from '../../test/logged-app.ts';
 
 const FIRST = 'Ottoline';
 const LAST = 'Logsearch';
 
 /** G1: the name a coordinator types to find and track a client never reaches a log line. */
 describe('tracking a client, in the log', () => {
-  const lines: string[] = [];
-  let database: Database;
-  let app: Awaited<ReturnType<typeof buildApp>>;
-
+  let t: LoggedApp;
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent' });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    app = await buildApp({ config, database, logger: { ...(loggerOptions(config) as object), stream } });
-    await app.ready();
+    t = await openLoggedApp();
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => t?.close());
 
   it('logs the search, the check and the track without the name, also when a search is refused', async () => {
-    const { db } = database;
+    const { app, db, lines } = t;
     const client = await createClient(db, { firstName: FIRST, lastName: LAST });
     const user = await createUser(db, { role: 'TELECARE_ADMIN' });
     const headers = bearer(await createSessionToken(db, user.id));
