@@ -23,9 +23,13 @@ export const PRESENCE_TIMING = {
   REFRESH_MS: 20_000,
 } as const;
 
+/**
+ * The tab's presence record when it knows it; a tab closed before its check-in answered sends
+ * neither, and the session's open record is used.
+ */
 export const CloseTabRequestSchema = z.object({
-  userActivityId: z.string().uuid(),
-  userActivitySessionId: z.string().uuid(),
+  userActivityId: z.string().uuid().optional(),
+  userActivitySessionId: z.string().uuid().optional(),
 });
 
 export const PresenceEntrySchema = z.object({

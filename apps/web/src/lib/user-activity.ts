@@ -35,14 +35,17 @@ export async function checkOut(): Promise<void> {
   clearStoredActivity();
 }
 
-/** Tells the server this tab is closing; the browser sends it even as the page goes away. */
+/**
+ * Tells the server this tab is closing; the browser sends it even as the page goes away. A tab
+ * closed before its check-in answered has no record yet: the server then uses the session's.
+ */
 export function reportTabClosed(): void {
   const activity = getStoredActivity();
-  if (!activity) return;
-  const body = JSON.stringify({
-    userActivityId: activity.activityId,
-    userActivitySessionId: activity.userActivitySessionId,
-  });
+  const body = JSON.stringify(
+    activity
+      ? { userActivityId: activity.activityId, userActivitySessionId: activity.userActivitySessionId }
+      : {},
+  );
   navigator.sendBeacon('/api/admin/user-activity/close-tab', new Blob([body], { type: 'application/json' }));
 }
 

@@ -78,6 +78,21 @@ describe('presence of open tabs', () => {
     controller.abort();
   });
 
+  it("closes the session's open record when the tab closed before its check-in answered (no ids)", async () => {
+    const { user, token } = await signedInTab();
+    const closed = await call('POST', '/api/admin/user-activity/close-tab', token, {});
+    expect(closed.statusCode).toBe(204);
+    t.clock.advance(30_000);
+    expect(await onlineOf(user.id)).toBe(false);
+    // A session without an open record: nothing to close, nothing refused.
+    const fresh = await createSessionToken(t.db, (await createUser(t.db)).id, t.clock.now());
+    expect((await call('POST', '/api/admin/user-activity/close-tab', fresh, {})).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/user-activity/close-tab', payload: {} }))
+        .statusCode,
+    ).toBe(401);
+  });
+
   it('keeps the user online while another tab of the session still speaks after one closes', async () => {
     const { user, token, activity } = await signedInTab();
     await call('POST', '/api/admin/user-activity/close-tab', token, {

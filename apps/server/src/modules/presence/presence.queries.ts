@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sessions, userActivities, users } from '../../db/schema/index.ts';
 
@@ -6,6 +6,17 @@ export type ActivityRow = typeof userActivities.$inferSelect;
 
 export async function findActivity(db: Db, id: string) {
   const [row] = await db.select().from(userActivities).where(eq(userActivities.id, id)).limit(1);
+  return row;
+}
+
+/** The session's most recent presence record that is still open, whatever its day. */
+export async function findLatestOpenActivity(db: Db, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(userActivities)
+    .where(and(eq(userActivities.sessionId, sessionId), eq(userActivities.status, 'online')))
+    .orderBy(desc(userActivities.checkInTime))
+    .limit(1);
   return row;
 }
 

@@ -15,6 +15,7 @@ import { PRESENCE_JOB } from './presence.jobs.ts';
 import {
   type ActivityRow,
   findActivity,
+  findLatestOpenActivity,
   findOpenActivity,
   insertActivity,
   selectActivitiesBetween,
@@ -110,8 +111,9 @@ export function createPresenceService(deps: {
      * A tab closed (its beacon): unless another tab of the session speaks within the grace time,
      * the user shows offline then. The session stays signed in.
      */
-    async closeTab(auth: AuthContext, id: string) {
-      const activity = await ownActivity(auth, id);
+    async closeTab(auth: AuthContext, id: string | undefined) {
+      const activity = id ? await ownActivity(auth, id) : await findLatestOpenActivity(db, auth.sessionId);
+      if (!activity) return;
       const now = clock.now().getTime();
       const quietSince = PRESENCE_TIMING.TAB_TIMEOUT_MS - PRESENCE_TIMING.CLOSED_TAB_GRACE_MS;
       await db.transaction(async (tx) => {
