@@ -25,7 +25,8 @@ export default defineConfig({
   workers: 1,
   // One retry absorbs a journey's timing on a loaded 2-core machine; a retried test is listed as flaky.
   retries: 1,
-  timeout: 60_000,
+  // Long journeys take 25-55 s on a quiet machine and twice that under load.
+  timeout: 120_000,
   // A loaded 2-core machine answers a save in more than the default 5 s now and then.
   expect: { timeout: 15_000 },
   reporter: [['list']],

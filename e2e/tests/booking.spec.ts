@@ -276,6 +276,7 @@ test('a booking shows live in another browser: its booking calendar and the Spec
   page,
   browser,
 }) => {
+  test.setTimeout(240_000);
   // Browser B, a supervisor, gives a specialist one 60-minute timeslot on a day of its own.
   const otherBrowser = await browser.newContext();
   const watcher = await otherBrowser.newPage();

@@ -140,7 +140,7 @@ test('the chosen speciality stays in the address through a reload', async ({ pag
 test("the schedule description says when it can not be read ('Can't get schedule') or saved ('Can't update schedule')", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page, DEMO_SUPERVISOR);
   await page.getByRole('link', { name: 'Specialists', exact: true }).click();
   const edit = page.getByRole('article').first().getByRole('link', { name: 'Edit profile' });
