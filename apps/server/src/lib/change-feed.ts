@@ -1,6 +1,7 @@
 import { type ChangeEvent, ChangeEventSchema } from '@telecare/contracts/events';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
+import { namedStatement } from '../db/named-statement.ts';
 import { changeOutbox } from '../db/schema/index.ts';
 
 export const CHANGE_CHANNEL = 'telecare_changes';
@@ -22,6 +23,17 @@ const publishOutboxRows = (pick: SQL) => sql`
   )
   SELECT set_config('synchronous_commit', 'off', true), pg_notify(${CHANGE_CHANNEL}, event::text)
     FROM sent, jsonb_array_elements(sent.events) AS event`;
+
+/** The insert of a change's events (a jsonb array) into the outbox, answering the row's id; none for no events. */
+export const outboxInsert = (events: SQL) => sql`
+  INSERT INTO ${changeOutbox} (events) SELECT ${events} WHERE jsonb_array_length(${events}) > 0 RETURNING id`;
+
+/** The writer's own publish of its outbox row, prepared once (docs/decisions/0051). */
+const releaseStatement = namedStatement('change_outbox_release', () =>
+  publishOutboxRows(
+    sql`SELECT id FROM ${changeOutbox} WHERE id = ${sql.placeholder('id')}::bigint FOR UPDATE SKIP LOCKED`,
+  ),
+);
 
 /**
  * "This changed" events; every server process LISTENs and fans out to its SSE clients, and
@@ -58,11 +70,7 @@ export function createChangeFeed(database: Pick<Database, 'listen'>) {
      */
     async release(db: Db, outboxId: number) {
       try {
-        await db.execute(
-          publishOutboxRows(
-            sql`SELECT id FROM ${changeOutbox} WHERE id = ${outboxId} FOR UPDATE SKIP LOCKED`,
-          ),
-        );
+        await releaseStatement(db, { id: outboxId });
       } catch {
         // Published by a later sweep (at most OUTBOX_SWEEP_AGE_MS plus the sweep's interval late).
       }
