@@ -126,7 +126,9 @@ describe('the change writer', () => {
     await writeChange(async () => ({
       result: null,
       closingWrites: { statement: closeWithSetting, values: { key: 'writer-test-closing' } },
-      audit: [{ action: 'test.closed', entityType: 'settings', entityId: 'writer-test-closing', details: { n: 1 } }],
+      audit: [
+        { action: 'test.closed', entityType: 'settings', entityId: 'writer-test-closing', details: { n: 1 } },
+      ],
       events: [{ type: 'settings.changed' }],
     }));
     await settle();
