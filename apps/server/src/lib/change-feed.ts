@@ -1,6 +1,7 @@
 import { type ChangeEvent, ChangeEventSchema } from '@telecare/contracts/events';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
+import { namedStatement } from '../db/named-statement.ts';
 import { changeOutbox } from '../db/schema/index.ts';
 
 export const CHANGE_CHANNEL = 'telecare_changes';
@@ -23,6 +24,47 @@ const publishOutboxRows = (pick: SQL) => sql`
   SELECT set_config('synchronous_commit', 'off', true), pg_notify(${CHANGE_CHANNEL}, event::text)
     FROM sent, jsonb_array_elements(sent.events) AS event`;
 
+/** The insert of a change's events (a jsonb array) into the outbox, answering the row's id; none for no events. */
+export const outboxInsert = (events: SQL) => sql`
+  INSERT INTO ${changeOutbox} (events) SELECT ${events} WHERE jsonb_array_length(${events}) > 0 RETURNING id`;
+
+/** The writers' own publish of their outbox rows (a batch), prepared once (docs/decisions/0051). */
+const releaseStatement = namedStatement('change_outbox_release', () =>
+  publishOutboxRows(
+    sql`SELECT id FROM ${changeOutbox} WHERE id = ANY(${sql.placeholder('ids')}::bigint[]) FOR UPDATE SKIP LOCKED`,
+  ),
+);
+
+/**
+ * Publishes outbox rows in batches: a row released while a publish is under way waits for it and
+ * goes out with every other row released meanwhile, in one statement (one round trip for all the
+ * changes that committed side by side; docs/decisions/0051). Each caller resolves once its row's
+ * batch ran. A failure (the database away) leaves the rows for the next sweep: the changes
+ * themselves are committed and stay so.
+ */
+function createReleaser() {
+  type Batch = { ids: number[]; done: Promise<void> };
+  let open: Batch | undefined;
+  let previous: Promise<void> = Promise.resolve();
+  return (db: Db, outboxId: number) => {
+    if (!open) {
+      const batch: Batch = { ids: [], done: Promise.resolve() };
+      batch.done = previous.then(async () => {
+        if (open === batch) open = undefined;
+        try {
+          await releaseStatement(db, { ids: `{${batch.ids.join(',')}}` });
+        } catch {
+          // Published by a later sweep (at most OUTBOX_SWEEP_AGE_MS plus the sweep's interval late).
+        }
+      });
+      previous = batch.done;
+      open = batch;
+    }
+    open.ids.push(outboxId);
+    return open.done;
+  };
+}
+
 /**
  * "This changed" events; every server process LISTENs and fans out to its SSE clients, and
  * listeners hear of a change only once it is committed. Two ways to publish:
@@ -36,6 +78,7 @@ export function createChangeFeed(database: Pick<Database, 'listen'>) {
   const listeners = new Set<(event: ChangeEvent) => void>();
   const gapListeners = new Set<() => void>();
   const committedListeners = new Set<(events: readonly ChangeEvent[]) => void>();
+  const releaseBatched = createReleaser();
   let stopListening: Promise<() => Promise<void>> | undefined;
 
   function deliver(payload: string) {
@@ -53,19 +96,11 @@ export function createChangeFeed(database: Pick<Database, 'listen'>) {
       return sql`INSERT INTO ${changeOutbox} (events) VALUES (${JSON.stringify(events)}::jsonb) RETURNING id`;
     },
     /**
-     * After the change committed: publishes its outbox row. A failure (the database away) leaves
-     * the row for the next sweep: the change itself is committed and stays so.
+     * After the change committed: publishes its outbox row, with those of other changes released at
+     * the same time (createReleaser). A failure leaves the rows for the next sweep.
      */
-    async release(db: Db, outboxId: number) {
-      try {
-        await db.execute(
-          publishOutboxRows(
-            sql`SELECT id FROM ${changeOutbox} WHERE id = ${outboxId} FOR UPDATE SKIP LOCKED`,
-          ),
-        );
-      } catch {
-        // Published by a later sweep (at most OUTBOX_SWEEP_AGE_MS plus the sweep's interval late).
-      }
+    release(db: Db, outboxId: number): Promise<void> {
+      return releaseBatched(db, outboxId);
     },
     /** Publishes outbox rows older than OUTBOX_SWEEP_AGE_MS: their writer died or lost the database. */
     async sweep(db: Db) {

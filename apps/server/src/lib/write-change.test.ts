@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { auditEvents, changeOutbox, settings } from '../db/schema/index.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { type ChangeFeed, createChangeFeed } from './change-feed.ts';
-import { type ChangeWriter, createChangeWriter } from './write-change.ts';
+import { type ChangeWriter, closingStatement, createChangeWriter } from './write-change.ts';
 
 describe('the change writer', () => {
   let database: Database;
@@ -99,6 +99,57 @@ describe('the change writer', () => {
     expect(await settingRows('writer-test-failed')).toHaveLength(0);
     expect(await auditRows('test.failed')).toHaveLength(0);
     expect(heard).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('publishes the events of changes committed side by side in shared batches, each once', async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `w${i}`);
+    await Promise.all(
+      ids.map((id) =>
+        writeChange(async (tx) => {
+          await tx.insert(settings).values({ key: `writer-test-${id}`, value: true });
+          return { result: null, events: [{ type: 'workflow.changed', ids: [id] }] };
+        }),
+      ),
+    );
+    await settle();
+    const heardIds = heard.flatMap((event) => ('ids' in event ? (event.ids ?? []) : []));
+    expect(heardIds.sort()).toEqual([...ids].sort());
+    expect(await outbox()).toEqual([]);
+  });
+
+  const closeWithSetting = closingStatement('test_close_with_setting', () => [
+    sql`INSERT INTO ${settings} (key, value) VALUES (${sql.placeholder('key')}::text, 'true'::jsonb)`,
+  ]);
+
+  it('runs closing writes in the statement of the audit rows and the outbox row, or not at all', async () => {
+    await writeChange(async () => ({
+      result: null,
+      closingWrites: { statement: closeWithSetting, values: { key: 'writer-test-closing' } },
+      audit: [
+        { action: 'test.closed', entityType: 'settings', entityId: 'writer-test-closing', details: { n: 1 } },
+      ],
+      events: [{ type: 'settings.changed' }],
+    }));
+    await settle();
+    expect(await settingRows('writer-test-closing')).toHaveLength(1);
+    expect((await auditRows('test.closed')).map((row) => [row.entityId, row.details])).toEqual([
+      ['writer-test-closing', { n: 1 }],
+    ]);
+    expect(heard).toEqual([{ type: 'settings.changed' }]);
+    expect(await outbox()).toEqual([]);
+
+    // The same key again: the closing insert fails, and with it the audit row and the events.
+    const failing = writeChange(async () => ({
+      result: null,
+      closingWrites: { statement: closeWithSetting, values: { key: 'writer-test-closing' } },
+      audit: [{ action: 'test.closed-twice' }],
+      events: [{ type: 'todo.changed', ids: ['t2'] }],
+    }));
+    await expect(failing).rejects.toThrow();
+    await settle();
+    expect(await auditRows('test.closed-twice')).toHaveLength(0);
+    expect(heard).toEqual([{ type: 'settings.changed' }]);
     expect(await outbox()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import {
   appointments,
   clientAddresses,
@@ -75,6 +76,55 @@ const toReferral = (row: ReferralRow): PmReferral => ({
   expiredDate: row.expiredDate,
   expiredDateByMonth: row.expiredDateByMonth,
   endDate: row.endDate,
+});
+
+const p = (name: string) => sql.placeholder(name);
+
+/** The days whose timeslots can hold [start, end): every zone is within a day of UTC. */
+const timeslotDays = (start: Date, end: Date) => ({
+  fromDay: utcDay(start.getTime() - DAY_MS),
+  toDay: utcDay(end.getTime() + DAY_MS),
+});
+
+/** Whether [start, end) lies inside one of the specialist's timeslots, in the zone it was entered in. */
+const insideTimeslotSql = (specialistId: SQL, start: SQL, end: SQL, fromDay: SQL, toDay: SQL) => sql`
+  EXISTS (SELECT 1 FROM ${specialistTimeslots} t
+            JOIN ${specialistAvailability} a ON a.id = t.availability_id
+           WHERE a.specialist_id = ${specialistId}
+             AND a.full_date BETWEEN ${fromDay} AND ${toDay}
+             AND ((a.full_date + t.start_time) AT TIME ZONE a.timezone) <= ${start}
+             AND ((a.full_date + t.end_time) AT TIME ZONE a.timezone) >= ${end})`;
+
+type InsertedAppointment = { id: string; startMs: number; endMs: number };
+
+/**
+ * A new appointment in one statement (docs/decisions/0051): the specialist's share lock (a schedule
+ * change waits for this booking's commit; decision 0040), inserted only inside one of their
+ * timeslots, and `ON CONFLICT DO NOTHING`, so that the `appointments_no_overlap` exclusion
+ * constraint answers an overlap with a committed or a concurrent booking by inserting nothing
+ * (which no read before the write can, and which leaves the caller's transaction usable). Its
+ * timeslot read sees the schedule as of the statement's start: the caller takes the share lock in
+ * an earlier statement of its transaction (the booking's checks do), so no schedule change can
+ * commit in between.
+ */
+const insertAppointmentStatement = namedStatement<InsertedAppointment>('pm_insert_appointment', () => {
+  const specialistId = sql`${p('specialistId')}::uuid`;
+  const start = sql`${p('start')}::timestamptz`;
+  const end = sql`${p('end')}::timestamptz`;
+  return sql`
+    WITH locked AS (SELECT id FROM ${specialists} WHERE id = ${specialistId} FOR SHARE)
+    INSERT INTO ${appointments} (workflow_id, client_id, specialist_id, site_id, start_date_time,
+      end_date_time, duration_minutes, timezone, appointment_type, consultation_type, dial_in_method,
+      notes, sms_template_set_id, booked_by)
+    SELECT ${p('workflowId')}::uuid, ${p('clientId')}::uuid, locked.id, ${p('siteId')}::uuid, ${start},
+      ${end}, ${p('durationMinutes')}::int, ${p('timezone')}::text, ${p('appointmentType')}::text,
+      ${p('consultationType')}::text, ${p('dialInMethod')}::text, ${p('notes')}::text,
+      ${p('smsTemplateSetId')}::uuid, ${p('bookedBy')}::uuid
+      FROM locked
+     WHERE ${insideTimeslotSql(specialistId, start, end, sql`${p('fromDay')}::date`, sql`${p('toDay')}::date`)}
+    ON CONFLICT DO NOTHING
+    RETURNING id, (extract(epoch FROM start_date_time) * 1000)::float8 AS "startMs",
+      (extract(epoch FROM end_date_time) * 1000)::float8 AS "endMs"`;
 });
 
 /**
@@ -175,25 +225,17 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
 
   /** Whether [start, end) lies inside one of the specialist's timeslots, in the zone it was entered in. */
   async function insideTimeslot(specialistId: string, start: Date, end: Date) {
-    const slotStart = sql`((${specialistAvailability.fullDate} + ${specialistTimeslots.startTime}) at time zone ${specialistAvailability.timezone})`;
-    const slotEnd = sql`((${specialistAvailability.fullDate} + ${specialistTimeslots.endTime}) at time zone ${specialistAvailability.timezone})`;
-    const [row] = await db
-      .select({ id: specialistTimeslots.id })
-      .from(specialistTimeslots)
-      .innerJoin(specialistAvailability, eq(specialistAvailability.id, specialistTimeslots.availabilityId))
-      .where(
-        and(
-          eq(specialistAvailability.specialistId, specialistId),
-          // Every zone is within a day of UTC: only the days around the booking can hold it, and the
-          // (specialist, date) index finds them instead of converting every day the specialist has.
-          gte(specialistAvailability.fullDate, utcDay(start.getTime() - DAY_MS)),
-          lte(specialistAvailability.fullDate, utcDay(end.getTime() + DAY_MS)),
-          sql`${slotStart} <= ${start.toISOString()}::timestamptz`,
-          sql`${slotEnd} >= ${end.toISOString()}::timestamptz`,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
+    const { fromDay, toDay } = timeslotDays(start, end);
+    const { rows } = (await db.execute(
+      sql`SELECT ${insideTimeslotSql(
+        sql`${specialistId}::uuid`,
+        sql`${start.toISOString()}::timestamptz`,
+        sql`${end.toISOString()}::timestamptz`,
+        sql`${fromDay}::date`,
+        sql`${toDay}::date`,
+      )} AS inside`,
+    )) as unknown as { rows: { inside: boolean }[] };
+    return rows[0]?.inside === true;
   }
 
   /**
@@ -407,31 +449,36 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
     async createAppointment(input) {
       const start = input.startDateTime;
       const end = new Date(start.getTime() + input.durationMinutes * 60_000);
-      if (!(await lockedTimeInTimeslot(input.specialistId, start, end))) return { status: 'conflict' };
-      // An overlap with a committed or a concurrent booking: the constraint's conflict inserts
-      // nothing (and leaves the caller's transaction usable), so no read for it beforehand.
-      const [row] = await db
-        .insert(appointments)
-        .values({
-          workflowId: input.workflowId,
-          clientId: input.clientId,
+      const [row] = await insertAppointmentStatement(db, {
+        workflowId: input.workflowId,
+        clientId: input.clientId,
+        specialistId: input.specialistId,
+        siteId: input.siteId,
+        start: start.toISOString(),
+        end: end.toISOString(),
+        durationMinutes: input.durationMinutes,
+        timezone: input.timezone,
+        appointmentType: input.appointmentType,
+        consultationType: input.consultationType,
+        dialInMethod: input.dialInMethod,
+        notes: input.notes,
+        smsTemplateSetId: input.smsTemplateSetId,
+        bookedBy: input.bookedBy,
+        ...timeslotDays(start, end),
+      });
+      // Outside every timeslot, or overlapping a committed or concurrent booking: nothing inserted.
+      if (!row) return { status: 'conflict' };
+      return {
+        status: 'created',
+        appointment: {
+          appointmentId: row.id,
           specialistId: input.specialistId,
-          siteId: input.siteId,
-          startDateTime: start,
-          endDateTime: end,
+          startDateTime: new Date(Number(row.startMs)),
+          endDateTime: new Date(Number(row.endMs)),
           durationMinutes: input.durationMinutes,
           timezone: input.timezone,
-          appointmentType: input.appointmentType,
-          consultationType: input.consultationType,
-          dialInMethod: input.dialInMethod,
-          notes: input.notes,
-          smsTemplateSetId: input.smsTemplateSetId,
-          bookedBy: input.bookedBy,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) return { status: 'conflict' };
-      return { status: 'created', appointment: toAppointment(row) };
+        },
+      };
     },
 
     async rescheduleAppointment(appointmentId, change) {

@@ -126,7 +126,7 @@ export function createAppointmentRequestService(deps: {
 
         const { appointment } = input;
         const start = new Date(appointment.startDateTime);
-        const { booked } = await booking.bookAppointment(tx, actor, workflow, {
+        const { booked, closing } = await booking.bookAppointment(tx, actor, workflow.id, {
           ...appointment,
           date: dayAt(start, appointment.timezone),
           start,
@@ -151,6 +151,7 @@ export function createAppointmentRequestService(deps: {
         };
         return {
           result,
+          closingWrites: closing,
           audit: [
             {
               action: 'appointment-request.approved',

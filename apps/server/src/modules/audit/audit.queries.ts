@@ -38,6 +38,16 @@ export function auditInsertStatement(db: Db, events: readonly AuditEvent[]) {
 }
 
 /**
+ * The insert of audit rows given as a jsonb array of AuditEvents (camelCase keys), for statements
+ * prepared once whose rows differ per run (closingStatement in lib/write-change.ts).
+ */
+export const auditRowsFromJson = (events: SQL) => sql`
+  INSERT INTO ${auditEvents} (action, actor_user_id, actor_role, entity_type, entity_id, ip_address, details)
+  SELECT r.action, r."actorUserId", r."actorRole", r."entityType", r."entityId", r."ipAddress", r.details
+    FROM jsonb_to_recordset(${events}) AS r(action text, "actorUserId" uuid, "actorRole" text,
+      "entityType" text, "entityId" text, "ipAddress" text, details jsonb)`;
+
+/**
  * The insert of a read of patient rows that happens on every list page, as one statement whose own
  * transaction does not wait for the WAL flush (synchronous_commit off, for that transaction only):
  * a database crash may lose the last moments of such events, the application crashing loses none.

@@ -27,7 +27,8 @@ describe('appointment change listeners', () => {
     t = await createTestApp({
       appointmentListeners: [
         async (tx, change) => {
-          // Runs inside the booking's transaction: the workflow row already carries the change.
+          // Runs inside the booking's transaction (the workflow row is locked by it; its copies are
+          // written after the listeners, with the audit row: decision 0051).
           const [row] = await tx.select().from(workflows).where(eq(workflows.id, change.workflowId));
           if (failNext) throw new Error('listener failed');
           heard.push({ ...change, ...(row ? {} : { workflowId: 'missing' }) });

@@ -10,10 +10,7 @@ import { rtOffered } from '@telecare/domain/booking-notes';
 import { todayIn } from '@telecare/domain/calendar';
 import { referralEndState } from '@telecare/domain/workflow-rules';
 import { z } from 'zod';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findSite } from '../directory/directory.queries.ts';
-import { findActiveSpecialist, findSiteByName, smsTemplateSetExists } from './booking.queries.ts';
 
 /**
  * The booking checks shared by booking (POST /api/admin/coreplus/appointment), rescheduling and
@@ -50,11 +47,11 @@ export async function runBookingChecks<S extends BookingSteps>(steps: S): Promis
 
 /**
  * 'The sms template can not be empty.' when missing or blank; 'The selected SMS template set does not
- * exist.' (its own code) when it is not the id of a set.
+ * exist.' (its own code) when it is not the id of a set (`found`, read with the booking's facts).
  */
-export async function requireSmsTemplateSet(db: Db, id: string | null | undefined, field: string) {
+export function requireSmsTemplateSet(id: string | null | undefined, found: boolean, field: string) {
   if (!id?.trim()) throw failed('smsTemplateSet', field);
-  if (!isUuid(id) || !(await smsTemplateSetExists(db, id))) {
+  if (!isUuid(id) || !found) {
     throw new AppError(ErrorCode.smsTemplateSetNotFound, B.smsTemplateSetNotFound, {
       [field]: [B.smsTemplateSetNotFound],
     });
@@ -79,9 +76,11 @@ export function requireNotInPast(start: Date, now: Date, field: string) {
 }
 
 /** 'Please select a valid practitioner.' for an unknown or inactive specialist. */
-export async function requireActiveSpecialist(db: Db, id: string | null | undefined, field: string) {
-  const specialist = isUuid(id) ? await findActiveSpecialist(db, id) : undefined;
-  if (!specialist) throw failed('practitioner', field);
+export function requireActiveSpecialist<S extends { active: boolean }>(
+  specialist: S | undefined,
+  field: string,
+) {
+  if (!specialist?.active) throw failed('practitioner', field);
   return specialist;
 }
 
@@ -94,22 +93,21 @@ export function requireAppointmentType(type: string | null | undefined, field: s
 }
 
 /**
- * The site of a booking: 'Own Device' for an Own Device (atHome) appointment, else the chosen site;
- * 'Please select a site first.' when there is no such site.
+ * The site of a booking, read with its facts: 'Own Device' for an Own Device (atHome) appointment,
+ * else the chosen site (`bookingSiteLookup`); 'Please select a site first.' when there is no such
+ * site, and for site RT without an RT note (SW §5, V-9).
  */
-/** The site of the appointment; site RT only with an RT note (SW §5, V-9). */
-export async function requireBookingSite(
-  db: Db,
-  appointmentType: string,
-  siteId: string | null | undefined,
-  rtNote?: string | null,
-) {
-  const site =
-    appointmentType === 'atHome'
-      ? await findSiteByName(db, OWN_DEVICE_SITE_NAME)
-      : isUuid(siteId)
-        ? await findSite(db, siteId)
-        : undefined;
+export function requireBookingSite(site: { id: string; name: string } | undefined, rtNote?: string | null) {
   if (!site || (site.name === RT_SITE_NAME && !rtOffered(rtNote))) throw failed('site', 'appointment.siteId');
   return site;
+}
+
+/** Which site a booking's facts read: by name for Own Device (atHome), else by the chosen id. */
+export function bookingSiteLookup(
+  appointmentType: string | null | undefined,
+  siteId: string | null | undefined,
+) {
+  return appointmentType === 'atHome'
+    ? { siteId: null, siteName: OWN_DEVICE_SITE_NAME }
+    : { siteId: isUuid(siteId) ? siteId : null, siteName: null };
 }

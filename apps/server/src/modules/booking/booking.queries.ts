@@ -1,5 +1,6 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import {
   appointments,
   clients,
@@ -10,42 +11,13 @@ import {
   specialists,
   specialistTimeslots,
   workflowActivities,
+  workflows,
 } from '../../db/schema/index.ts';
+import { closingStatement } from '../../lib/write-change.ts';
+import { bookedCopiesWrite } from '../workflows/workflow-copies.ts';
 
 // The live workflow is found in modules/workflows and its copies are written by workflow-copies.ts.
 export type { LiveWorkflow } from '../workflows/workflows.queries.ts';
-
-/** An active specialist with its specialities' names (A-Z), in one round trip. */
-export async function findActiveSpecialist(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      ...getTableColumns(specialists),
-      // Written out: Drizzle leaves a select's columns unqualified, which the subquery would misread.
-      specialityNames: sql<string[]>`coalesce((
-        select array_agg(sp.name order by sp.name)
-          from specialist_specialities ss join specialities sp on sp.id = ss.speciality_id
-         where ss.specialist_id = "specialists"."id"), '{}')`,
-    })
-    .from(specialists)
-    .where(and(eq(specialists.id, id), eq(specialists.active, true)))
-    .limit(1);
-  return row;
-}
-export type ActiveSpecialist = NonNullable<Awaited<ReturnType<typeof findActiveSpecialist>>>;
-
-export async function smsTemplateSetExists(db: Db, id: string) {
-  const [row] = await db
-    .select({ id: smsTemplateSets.id })
-    .from(smsTemplateSets)
-    .where(eq(smsTemplateSets.id, id))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function findSiteByName(db: Db, name: string) {
-  const [row] = await db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.name, name));
-  return row;
-}
 
 /**
  * The specialists' availability days from `from` to `to` (YYYY-MM-DD, inclusive) with their
@@ -107,6 +79,127 @@ export async function selectBookedTimes(db: Db, specialistIds: readonly string[]
       ),
     );
 }
+
+/** The workflow's columns a booking reads and copies from. */
+export type BookingWorkflow = {
+  id: string;
+  clientId: string;
+  referralEndDate: string | null;
+  specialityName: string | null;
+  bookingStatus: string | null;
+  appointmentId: string | null;
+};
+
+/** The specialist as a booking needs it (the case manager's copy, the video link). */
+export type BookingSpecialist = {
+  id: string;
+  active: boolean;
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  videoLink: string | null;
+  specialityNames: string[];
+};
+
+type BookingFactsRow = BookingWorkflow & {
+  smsTemplateSetFound: boolean;
+  specialist: BookingSpecialist | null;
+  site: { id: string; name: string } | null;
+  timeslots: { timezone: string; start: string; end: string; room: number }[] | null;
+  booked: { id: string; start: number; end: number }[] | null;
+};
+
+const p = (name: string) => sql.placeholder(name);
+const LONGEST_APPOINTMENT_SQL = sql.raw(`interval '${LONGEST_APPOINTMENT_MS / 60_000} minutes'`);
+
+/**
+ * Everything a booking's checks read, in one round trip (docs/decisions/0051): the live workflow,
+ * locked for update first (a second booking of it waits); whether the SMS template set exists; the
+ * specialist with their specialities' names, share-locked so that a schedule change (which locks
+ * the row for update) waits for this booking's commit (decision 0040); the day's timeslots; the
+ * specialist's bookings around the day; the site by id, or by name for Own Device.
+ */
+const bookingFactsStatement = namedStatement<BookingFactsRow>('booking_facts', () => {
+  const specialistId = sql`${p('specialistId')}::uuid`;
+  return sql`
+    WITH w AS (
+      SELECT id, client_id, referral_end_date, speciality_name, booking_status, appointment_id
+        FROM ${workflows} WHERE id = ${p('workflowId')}::uuid AND deleted_at IS NULL FOR UPDATE
+    )
+    SELECT w.id, w.client_id AS "clientId", w.referral_end_date AS "referralEndDate",
+      w.speciality_name AS "specialityName", w.booking_status AS "bookingStatus",
+      w.appointment_id AS "appointmentId",
+      EXISTS (SELECT 1 FROM ${smsTemplateSets} WHERE id = ${p('smsTemplateSetId')}::uuid) AS "smsTemplateSetFound",
+      (SELECT json_build_object('id', s.id, 'active', s.active, 'title', s.title,
+          'firstName', s.first_name, 'lastName', s.last_name, 'videoLink', s.video_link,
+          'specialityNames', coalesce((
+            SELECT array_agg(sp.name ORDER BY sp.name)
+              FROM specialist_specialities ss JOIN specialities sp ON sp.id = ss.speciality_id
+             WHERE ss.specialist_id = s.id), '{}'))
+         FROM ${specialists} s WHERE s.id = ${specialistId} FOR SHARE) AS specialist,
+      (SELECT json_build_object('id', id, 'name', name) FROM ${sites}
+        WHERE id = ${p('siteId')}::uuid OR name = ${p('siteName')}::text LIMIT 1) AS site,
+      (SELECT json_agg(json_build_object('timezone', a.timezone, 'start', t.start_time,
+          'end', t.end_time, 'room', t.room) ORDER BY t.start_time)
+         FROM ${specialistAvailability} a JOIN ${specialistTimeslots} t ON t.availability_id = a.id
+        WHERE a.specialist_id = ${specialistId} AND a.full_date = ${p('date')}::date) AS timeslots,
+      (SELECT json_agg(json_build_object('id', b.id,
+          'start', extract(epoch FROM b.start_date_time) * 1000, 'end', extract(epoch FROM b.end_date_time) * 1000))
+         FROM ${appointments} b
+        WHERE b.specialist_id = ${specialistId} AND b.cancelled_at IS NULL
+          AND b.start_date_time >= ${p('bookedFrom')}::timestamptz - ${LONGEST_APPOINTMENT_SQL}
+          AND b.start_date_time < ${p('bookedTo')}::timestamptz
+          AND b.end_date_time > ${p('bookedFrom')}::timestamptz) AS booked
+    FROM w`;
+});
+
+/**
+ * What a booking's checks need (see bookingFactsStatement); undefined when the workflow is not live.
+ * Ids that are not uuids read as nothing.
+ */
+export async function readBookingFacts(
+  db: Db,
+  ids: {
+    workflowId: string;
+    smsTemplateSetId: string | null;
+    specialistId: string | null;
+    siteId: string | null;
+    siteName: string | null;
+    date: string;
+    bookedFrom: Date;
+    bookedTo: Date;
+  },
+) {
+  const [row] = await bookingFactsStatement(db, {
+    ...ids,
+    bookedFrom: ids.bookedFrom.toISOString(),
+    bookedTo: ids.bookedTo.toISOString(),
+  });
+  if (!row) return undefined;
+  const { smsTemplateSetFound, specialist, site, timeslots, booked, ...workflow } = row;
+  return {
+    workflow: workflow satisfies BookingWorkflow,
+    smsTemplateSetFound,
+    specialist: specialist ?? undefined,
+    site: site ?? undefined,
+    timeslots: timeslots ?? [],
+    booked: (booked ?? []).map((b) => ({
+      id: b.id,
+      start: new Date(Number(b.start)),
+      end: new Date(Number(b.end)),
+    })),
+  };
+}
+
+/**
+ * A new booking's last writes, with its audit row and events (the change writer's closing
+ * statement): the workflow's copies, and the appointment's video link when it has one (V-31).
+ */
+export const closeBooking = closingStatement('booking_close', () => [
+  bookedCopiesWrite(),
+  sql`UPDATE ${appointments} SET zoom_join_url = ${p('zoomJoinUrl')}::text, updated_at = now()
+       WHERE id = ${p('appointmentId')}::uuid AND ${p('zoomJoinUrl')}::text IS NOT NULL`,
+]);
 
 /** A live (not cancelled) appointment of the workflow. */
 export async function findLiveAppointment(db: Db, workflowId: string, appointmentId: string) {

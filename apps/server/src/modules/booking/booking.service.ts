@@ -40,6 +40,7 @@ import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { findSite } from '../directory/directory.queries.ts';
 import {
   appointmentCopy,
+  bookedCopiesValues,
   caseManagerCopy,
   lastActivityCopy,
   siteCopy,
@@ -48,14 +49,18 @@ import {
 import { findLiveWorkflow, type LiveWorkflow } from '../workflows/workflows.queries.ts';
 import { type AppointmentChangeListener, appointmentChangeNotifier } from './appointment-changes.ts';
 import {
+  type BookingWorkflow,
+  closeBooking,
   findLiveAppointment,
   findWorkflowAppointment,
   insertActivity,
+  readBookingFacts,
   selectCancellationRecipients,
   updateAppointmentExtras,
 } from './booking.queries.ts';
 import {
   type BookingSteps,
+  bookingSiteLookup,
   failed,
   invalid,
   isUuid,
@@ -67,7 +72,14 @@ import {
   requireSmsTemplateSet,
   runBookingChecks,
 } from './booking-rules.ts';
-import { type FreeDay, localMinutes, openDates, selectFreeDays } from './free-days.ts';
+import {
+  bookedTimesWindow,
+  type FreeDay,
+  freeDaysOf,
+  localMinutes,
+  openDates,
+  selectFreeDays,
+} from './free-days.ts';
 import type { FreeDaysCache } from './free-days-cache.ts';
 
 type Create = z.output<typeof CreateBookingRequestSchema>;
@@ -142,15 +154,13 @@ export function createBookingService(deps: {
    * `durationListed` answers the duration; `timeInFreeSlot` reads the day `dayHasFreeTime` loaded.
    */
   function timeChecks(
-    tx: Db,
+    loadDay: () => Promise<FreeDay | undefined> | FreeDay | undefined,
     input: {
-      workflow: LiveWorkflow;
-      specialistId: string | null | undefined;
+      workflow: Pick<LiveWorkflow, 'referralEndDate'>;
       date: string;
       start: Date;
       durationMinutes: number | null | undefined;
       timezone: string;
-      exceptAppointmentId?: string;
       field: string;
     },
   ) {
@@ -170,9 +180,7 @@ export function createBookingService(deps: {
         return duration;
       },
       dayHasFreeTime: async () => {
-        [day] = isUuid(input.specialistId)
-          ? await freeDays(tx, input.specialistId, input.date, input.date, input.exceptAppointmentId)
-          : [];
+        day = await loadDay();
         if (!day || day.slots.length === 0) throw failed('dayHasFreeTime', input.field);
       },
       timeInFreeSlot: () => {
@@ -268,12 +276,35 @@ export function createBookingService(deps: {
   });
 
   /**
-   * Books an appointment for a live workflow (locked by the caller, in its transaction), with the
-   * spec's checks in order, through the practice-management system, and copies it onto the workflow
-   * (booked). The one booking path: the booking form and approving an appointment request.
+   * Books an appointment for the live workflow `workflowId`, with the spec's checks in order, through
+   * the practice-management system, in the caller's change (its transaction): the workflow is locked
+   * and read with everything the checks need in one statement, and `accept` refuses it first when
+   * the caller has a reason to. The one booking path: the booking form and approving an appointment
+   * request. Answers what the caller's change record needs; the workflow's copies (booked) are
+   * written by `closing`, with the change's audit row and events (docs/decisions/0051).
    */
-  async function bookAppointment(tx: Db, actor: AuthContext, workflow: LiveWorkflow, input: BookingInput) {
+  async function bookAppointment(
+    tx: Db,
+    actor: AuthContext,
+    workflowId: string,
+    input: BookingInput,
+    accept: (workflow: BookingWorkflow) => void = () => undefined,
+  ) {
     const now = clock.now();
+    const specialistId = isUuid(input.specialistId) ? input.specialistId : null;
+    const window = bookedTimesWindow(input.date, input.date);
+    const facts = await readBookingFacts(tx, {
+      workflowId,
+      smsTemplateSetId: isUuid(input.smsTemplateSetId) ? input.smsTemplateSetId : null,
+      specialistId,
+      ...bookingSiteLookup(input.appointmentType, input.siteId),
+      date: input.date,
+      bookedFrom: window.from,
+      bookedTo: window.to,
+    });
+    if (!facts) throw new AppError(ErrorCode.notFound, B.noSuchWorkflow);
+    const { workflow } = facts;
+    accept(workflow);
     const {
       smsTemplateSet: smsTemplateSetId,
       durationListed: durationMinutes,
@@ -281,19 +312,28 @@ export function createBookingService(deps: {
       appointmentType,
       site,
     } = await runBookingChecks({
-      smsTemplateSet: () => requireSmsTemplateSet(tx, input.smsTemplateSetId, 'selectedSMSTemplateSetId'),
-      ...timeChecks(tx, {
-        workflow,
-        specialistId: input.specialistId,
-        date: input.date,
-        start: input.start,
-        durationMinutes: input.durationMinutes,
-        timezone: input.timezone,
-        field: input.timeField,
-      }),
-      practitioner: () => requireActiveSpecialist(tx, input.specialistId, 'appointment.specialistId'),
+      smsTemplateSet: () =>
+        requireSmsTemplateSet(input.smsTemplateSetId, facts.smsTemplateSetFound, 'selectedSMSTemplateSetId'),
+      ...timeChecks(
+        () =>
+          specialistId
+            ? freeDaysOf(
+                facts.timeslots.map((slot) => ({ ...slot, specialistId, date: input.date })),
+                facts.booked.map((booked) => ({ ...booked, specialistId })),
+              )[0]
+            : undefined,
+        {
+          workflow,
+          date: input.date,
+          start: input.start,
+          durationMinutes: input.durationMinutes,
+          timezone: input.timezone,
+          field: input.timeField,
+        },
+      ),
+      practitioner: () => requireActiveSpecialist(facts.specialist, 'appointment.specialistId'),
       appointmentType: () => requireAppointmentType(input.appointmentType, 'appointment.appointmentType'),
-      site: () => requireBookingSite(tx, input.appointmentType ?? '', input.siteId, input.rtNote),
+      site: () => requireBookingSite(facts.site, input.rtNote),
     });
     const staffName = `${actor.user.firstName} ${actor.user.lastName}`;
     const autoLines = [
@@ -320,25 +360,6 @@ export function createBookingService(deps: {
     });
     if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
     const booked = result.appointment;
-    // Zoom: the join URL defaults to the specialist's video link (V-31; no Zoom API).
-    if (input.dialInMethod === 'zoom' && specialist.videoLink) {
-      await updateAppointmentExtras(tx, booked.appointmentId, { zoomJoinUrl: specialist.videoLink });
-    }
-    await writeWorkflowCopies(
-      tx,
-      [workflow.id],
-      {
-        ...appointmentCopy(booked),
-        ...caseManagerCopy(specialist, specialist.specialityNames, workflow.specialityName),
-        ...siteCopy(site),
-      },
-      {
-        bookingStatus: 'booked',
-        ...(workflow.bookingStatus !== 'booked' ? { bookingStatusUpdatedAt: now } : {}),
-        isNewAppointment: input.consultationType === 'NEW',
-        ...(input.contOrTbc !== undefined ? { contOrTbc: input.contOrTbc } : {}),
-      },
-    );
     await appointmentChanged(tx, {
       kind: 'booked',
       appointmentId: booked.appointmentId,
@@ -346,7 +367,28 @@ export function createBookingService(deps: {
       startDateTime: booked.startDateTime,
       timezone: booked.timezone,
     });
-    return { booked, site, specialist };
+    const closing = {
+      statement: closeBooking,
+      values: {
+        ...bookedCopiesValues(
+          workflow.id,
+          {
+            ...appointmentCopy(booked),
+            ...caseManagerCopy(specialist, specialist.specialityNames, workflow.specialityName),
+            ...siteCopy(site),
+          },
+          {
+            bookingStatusUpdatedAt: workflow.bookingStatus !== 'booked' ? now : null,
+            isNewAppointment: input.consultationType === 'NEW',
+            ...(input.contOrTbc !== undefined ? { contOrTbc: input.contOrTbc } : {}),
+          },
+        ),
+        appointmentId: booked.appointmentId,
+        // Zoom: the join URL defaults to the specialist's video link (V-31; no Zoom API).
+        zoomJoinUrl: input.dialInMethod === 'zoom' ? specialist.videoLink : null,
+      },
+    };
+    return { booked, site, specialist, workflow, closing };
   }
 
   return {
@@ -366,16 +408,23 @@ export function createBookingService(deps: {
     /** Books a new appointment for the workflow, with the spec's checks in order. */
     async create(actor: AuthContext, origin: RequestOrigin, input: Create): Promise<BookingResponse> {
       return write(async (tx) => {
-        const workflow = await workflowOf(tx, input.id);
-        if (workflow.appointmentId) throw new AppError(ErrorCode.alreadyBooked, B.alreadyBooked);
         const { appointment } = input;
-        const { booked, site, specialist } = await bookAppointment(tx, actor, workflow, {
-          ...appointment,
-          start: instantAt(appointment.date, appointment.startTime, appointment.timezone),
-          smsTemplateSetId: input.selectedSMSTemplateSetId,
-          timeField: 'appointment.startTime',
-        });
+        const { booked, site, specialist, workflow, closing } = await bookAppointment(
+          tx,
+          actor,
+          input.id,
+          {
+            ...appointment,
+            start: instantAt(appointment.date, appointment.startTime, appointment.timezone),
+            smsTemplateSetId: input.selectedSMSTemplateSetId,
+            timeField: 'appointment.startTime',
+          },
+          (workflow) => {
+            if (workflow.appointmentId) throw new AppError(ErrorCode.alreadyBooked, B.alreadyBooked);
+          },
+        );
         return {
+          closingWrites: closing,
           result: { workflowId: workflow.id, appointment: summary(booked, site) },
           audit: [
             audit(actor, origin, 'appointment.booked', workflow.id, {
@@ -400,15 +449,14 @@ export function createBookingService(deps: {
             throw invalid('endDateTime', B.endDateTime);
           }
         }
+        const date = dayAt(start, current.timezone);
         const { durationListed: durationMinutes } = await runBookingChecks(
-          timeChecks(tx, {
+          timeChecks(async () => (await freeDays(tx, current.specialistId, date, date, current.id))[0], {
             workflow,
-            specialistId: current.specialistId,
-            date: dayAt(start, current.timezone),
+            date,
             start,
             durationMinutes: input.duration,
             timezone: current.timezone,
-            exceptAppointmentId: current.id,
             field: 'startDateTime',
           }),
         );

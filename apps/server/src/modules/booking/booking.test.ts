@@ -272,7 +272,17 @@ describe('booking', () => {
       { start: '10:30', end: '12:00', room: 1 },
     ]);
     const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, workflow.id));
-    expect(audit.map((a) => a.action)).toEqual(['appointment.booked']);
+    expect(audit.map(({ id: _, occurredAt: __, ...row }) => row)).toEqual([
+      {
+        action: 'appointment.booked',
+        actorUserId: expect.any(String),
+        actorRole: 'TELECARE_ADMIN',
+        entityType: 'workflow',
+        entityId: workflow.id,
+        ipAddress: expect.any(String),
+        details: { appointmentId: body.appointment.id, specialistId: specialist.id },
+      },
+    ]);
 
     const again = await refused(booking(workflow.id, specialist.id, date, '11:00'), 409, B.alreadyBooked);
     expect(again.json().code).toBe('ALREADY_BOOKED');

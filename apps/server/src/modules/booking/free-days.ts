@@ -65,19 +65,39 @@ export async function selectFreeDays(
   to: string,
   options: { exceptAppointmentId?: string | undefined; includePrivate?: boolean } = {},
 ): Promise<FreeDay[]> {
-  // Zones are at most a day off UTC: one day either side catches every overlapping booking.
+  const window = bookedTimesWindow(from, to);
   const [rows, allBooked] = await Promise.all([
     selectAvailabilityDays(db, specialistIds, from, to, { includePrivate: options.includePrivate ?? true }),
-    selectBookedTimes(
-      db,
-      specialistIds,
-      new Date(`${addDays(from, -1)}T00:00:00Z`),
-      new Date(`${addDays(to, 2)}T00:00:00Z`),
-    ),
+    selectBookedTimes(db, specialistIds, window.from, window.to),
   ]);
+  return freeDaysOf(
+    rows,
+    allBooked.filter((a) => a.id !== options.exceptAppointmentId),
+  );
+}
+
+/** Zones are at most a day off UTC: one day either side catches every booking overlapping the days. */
+export const bookedTimesWindow = (from: string, to: string) => ({
+  from: new Date(`${addDays(from, -1)}T00:00:00Z`),
+  to: new Date(`${addDays(to, 2)}T00:00:00Z`),
+});
+
+/** A timeslot of an availability day, as read. */
+export type TimeslotRow = {
+  specialistId: string;
+  date: string;
+  timezone: string;
+  start: string;
+  end: string;
+  room: number;
+};
+/** A booked (non-cancelled) appointment's time, as read. */
+export type BookedTime = { specialistId: string; start: Date; end: Date };
+
+/** The free-slot rule on rows already read: each day's timeslots split around its specialist's bookings. */
+export function freeDaysOf(rows: readonly TimeslotRow[], booked: readonly BookedTime[]): FreeDay[] {
   if (rows.length === 0) return [];
-  const booked = allBooked.filter((a) => a.id !== options.exceptAppointmentId);
-  const bookedBySpecialist = new Map<string, typeof booked>();
+  const bookedBySpecialist = new Map<string, BookedTime[]>();
   for (const a of booked) {
     const own = bookedBySpecialist.get(a.specialistId);
     if (own) own.push(a);

@@ -1,6 +1,7 @@
 import type { SmsStep } from '@telecare/domain/workflow-rules';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import {
   appointments,
   clientAddresses,
@@ -15,43 +16,60 @@ import {
 
 type PlanningTemplate = { content: string; type: 'AT_GP' | 'AT_HOME'; sortOrder: number };
 
+type PlanningRow = {
+  id: string;
+  appointmentType: string;
+  startMs: number;
+  timezone: string;
+  zoomJoinUrl: string | null;
+  firstName: string;
+  mobile: string | null;
+  specialistTitle: string | null;
+  specialistFirst: string;
+  specialistLast: string;
+  videoLink: string | null;
+  siteName: string | null;
+  patientZone: string | null;
+  templates: PlanningTemplate[] | null;
+};
+
 /**
  * What planning a booking's sequence reads: the appointment, patient, specialist, site, the
- * patient's zone (residential postcode) and the set's templates, in one statement (it runs inside
- * every booking's transaction).
+ * patient's zone (residential postcode) and the set's templates, in one statement prepared once (it
+ * runs inside every booking's transaction; docs/decisions/0051).
  */
+const planningContextStatement = namedStatement<PlanningRow>('sms_planning_context', () => {
+  const a = appointments;
+  return sql`
+    SELECT ${a.id}, ${a.appointmentType} AS "appointmentType",
+      (extract(epoch FROM ${a.startDateTime}) * 1000)::float8 AS "startMs", ${a.timezone},
+      ${a.zoomJoinUrl} AS "zoomJoinUrl", ${clients.firstName} AS "firstName", ${clients.phoneMobile} AS mobile,
+      ${specialists.title} AS "specialistTitle", ${specialists.firstName} AS "specialistFirst",
+      ${specialists.lastName} AS "specialistLast", ${specialists.videoLink} AS "videoLink",
+      ${sites.name} AS "siteName",
+      (SELECT ${postcodeTimezones.timezone} FROM ${clientAddresses}
+         JOIN ${postcodeTimezones} ON ${postcodeTimezones.postcode} = ${clientAddresses.postcode}
+        WHERE ${clientAddresses.clientId} = ${a.clientId} AND ${clientAddresses.kind} = 'residential'
+        LIMIT 1) AS "patientZone",
+      (SELECT json_agg(json_build_object('content', t.content, 'type', t.type, 'sortOrder', t.sort_order)
+          ORDER BY t.created_at)
+         FROM ${smsTemplates} t WHERE t.set_id = ${a.smsTemplateSetId}) AS templates
+    FROM ${a}
+    JOIN ${clients} ON ${clients.id} = ${a.clientId}
+    JOIN ${specialists} ON ${specialists.id} = ${a.specialistId}
+    LEFT JOIN ${sites} ON ${sites.id} = ${a.siteId}
+    WHERE ${a.id} = ${sql.placeholder('appointmentId')}::uuid`;
+});
+
 export async function findPlanningContext(db: Db, appointmentId: string) {
-  const zone = db
-    .select({ timezone: postcodeTimezones.timezone })
-    .from(clientAddresses)
-    .innerJoin(postcodeTimezones, eq(postcodeTimezones.postcode, clientAddresses.postcode))
-    .where(and(eq(clientAddresses.clientId, appointments.clientId), eq(clientAddresses.kind, 'residential')))
-    .limit(1);
-  const templates = sql<PlanningTemplate[] | null>`(
-    select json_agg(json_build_object('content', t.content, 'type', t.type, 'sortOrder', t.sort_order)
-      order by t.created_at)
-    from ${smsTemplates} t where t.set_id = ${appointments.smsTemplateSetId})`;
-  const [row] = await db
-    .select({
-      appointment: appointments,
-      firstName: clients.firstName,
-      mobile: clients.phoneMobile,
-      specialistTitle: specialists.title,
-      specialistFirst: specialists.firstName,
-      specialistLast: specialists.lastName,
-      videoLink: specialists.videoLink,
-      siteName: sites.name,
-      patientZone: sql<string | null>`(${zone})`,
-      templates,
-    })
-    .from(appointments)
-    .innerJoin(clients, eq(clients.id, appointments.clientId))
-    .innerJoin(specialists, eq(specialists.id, appointments.specialistId))
-    .leftJoin(sites, eq(sites.id, appointments.siteId))
-    .where(eq(appointments.id, appointmentId))
-    .limit(1);
+  const [row] = await planningContextStatement(db, { appointmentId });
   if (!row) return undefined;
-  return { ...row, templates: row.templates ?? [] };
+  const { id, appointmentType, startMs, timezone, zoomJoinUrl, templates, ...rest } = row;
+  return {
+    ...rest,
+    appointment: { id, appointmentType, startDateTime: new Date(Number(startMs)), timezone, zoomJoinUrl },
+    templates: templates ?? [],
+  };
 }
 
 /** Marks the steps of an appointment that have not gone out as cancelled; answers their workflow ids. */

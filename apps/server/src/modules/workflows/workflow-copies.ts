@@ -5,7 +5,7 @@
  * here, so each copy is computed one way only; the demo data (db/seed) uses the same functions.
  */
 import { doctorName } from '@telecare/domain/referral-rules';
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { workflows } from '../../db/schema/index.ts';
 import { findSite } from '../directory/directory.queries.ts';
@@ -122,6 +122,48 @@ export async function writeWorkflowCopies(
     .update(workflows)
     .set({ ...own, ...copies })
     .where(inArray(workflows.id, ids));
+}
+
+type BookedCopies = ReturnType<typeof appointmentCopy> &
+  ReturnType<typeof caseManagerCopy> &
+  ReturnType<typeof siteCopy>;
+
+/**
+ * A booking's copies (appointment, case manager and speciality, site) and the workflow's own columns
+ * that change with them, as a write with placeholders for a prepared statement (a change's closing
+ * writes, lib/write-change.ts); run it with `bookedCopiesValues`. `contOrTbc` only when given.
+ */
+export const bookedCopiesWrite = () => {
+  const p = (name: string) => sql.placeholder(`copies_${name}`);
+  return sql`UPDATE ${workflows} SET
+      appointment_id = ${p('appointmentId')}::uuid, appointment_start = ${p('appointmentStart')}::timestamptz,
+      appointment_timezone = ${p('appointmentTimezone')}::text, specialist_id = ${p('specialistId')}::uuid,
+      case_manager_name = ${p('caseManagerName')}::text, speciality_name = ${p('specialityName')}::text,
+      site_id = ${p('siteId')}::uuid, site_name = ${p('siteName')}::text, booking_status = 'booked',
+      booking_status_updated_at = coalesce(${p('bookingStatusUpdatedAt')}::timestamptz, booking_status_updated_at),
+      is_new_appointment = ${p('isNewAppointment')}::boolean,
+      cont_or_tbc = CASE WHEN ${p('contOrTbcGiven')}::boolean THEN ${p('contOrTbc')}::text ELSE cont_or_tbc END,
+      updated_at = ${p('updatedAt')}::timestamptz
+    WHERE id = ${p('workflowId')}::uuid`;
+};
+
+/** The values of `bookedCopiesWrite`; `bookingStatusUpdatedAt` null keeps the column. */
+export function bookedCopiesValues(
+  workflowId: string,
+  copies: BookedCopies,
+  own: { bookingStatusUpdatedAt: Date | null; isNewAppointment: boolean; contOrTbc?: string | null },
+) {
+  const values = {
+    workflowId,
+    ...copies,
+    appointmentStart: copies.appointmentStart?.toISOString() ?? null,
+    bookingStatusUpdatedAt: own.bookingStatusUpdatedAt?.toISOString() ?? null,
+    isNewAppointment: own.isNewAppointment,
+    contOrTbcGiven: own.contOrTbc !== undefined,
+    contOrTbc: own.contOrTbc ?? null,
+    updatedAt: new Date().toISOString(),
+  };
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [`copies_${key}`, value]));
 }
 
 /**

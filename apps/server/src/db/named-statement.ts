@@ -1,0 +1,25 @@
+import type { Query, SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import type { Db } from './database.ts';
+
+/** What Drizzle keeps on every database and transaction object; not in its public types. */
+type DrizzleInternals = { session: PgSession; dialect: PgDialect };
+
+/**
+ * A statement whose SQL is built once per process and prepared once per connection under `name`
+ * (docs/decisions/0051): each run sends only its values, in whatever transaction `db` is. `build`
+ * writes its values as `sql.placeholder(...)`, each with a cast, so that PostgreSQL and PGlite
+ * infer the same types. Rows come back as the driver gives them: timestamps as text, so select
+ * instants as epoch milliseconds.
+ */
+export function namedStatement<Row>(name: string, build: () => SQL) {
+  let query: Query | undefined;
+  return async (db: Db, values: Record<string, unknown>): Promise<Row[]> => {
+    const { session, dialect } = db as unknown as DrizzleInternals;
+    query ??= dialect.sqlToQuery(build());
+    const result = (await session.prepareQuery(query, undefined, name, false).execute(values)) as {
+      rows: Row[];
+    };
+    return result.rows;
+  };
+}
