@@ -7,6 +7,7 @@ import { GP_REPORT_SORT_KEY, users, workflowListCounts, workflows } from '../../
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
 import { budgetedWalkIds, WALK_BUDGET, WALK_MARGIN } from './budgeted-walk.ts';
 import { BOOKMARK_SPACING, deepPageIds, readOrderState } from './list-bookmarks.ts';
+import { type OrderKey, type SmallMatchPage, smallMatchPage } from './small-matches.ts';
 import { type SortKey, sortedDeepPageIds } from './sorted-bookmarks.ts';
 import {
   COLUMN_SQL,
@@ -35,9 +36,13 @@ export type PreparedListQuery = {
   /** The conditions besides the list's (the filters and named filters); undefined when there are none. */
   filter: SQL | undefined;
   order: SQL[];
+  /** The order's expressions and directions (the order written out). */
+  keys: OrderKey[];
   wholeList: boolean;
   /** The planner's estimate of the matching rows, asked once (by the count or the page, whichever first). */
   estimate: () => Promise<number>;
+  /** The page read whole from few matches (smallMatchPage); null when more than EXACT_COUNT_CAP matched; unset until tried. */
+  smallMatches?: SmallMatchPage | null;
 };
 
 export async function prepareListQuery(
@@ -48,11 +53,13 @@ export async function prepareListQuery(
   const filter = query.id ? undefined : await filterConditions(db, query, now);
   const where = query.id ? byId(query.id, query.list) : and(eq(workflows.listName, query.list), filter);
   let estimated: Promise<number> | undefined;
+  const keys = orderKeysOf(query);
   return {
     query,
     where,
     filter,
-    order: orderOf(query),
+    order: keys.map((key) => (key.direction === 'asc' ? asc(key.expression) : desc(key.expression))),
+    keys,
     wholeList: isWholeList(query),
     estimate: () => {
       estimated ??= estimateRows(db, where);
@@ -122,17 +129,17 @@ async function distinctValues(db: Db, list: WorkflowListName, column: AnyPgColum
   return result.rows.length > FEW_VALUES_LIMIT ? null : result.rows.map((row) => row.value);
 }
 
-function orderOf(query: WorkflowListQuery) {
-  const order = query.sort.flatMap(({ column, direction }) =>
-    COLUMN_SQL[column].sort.map((expression) => (direction === 'asc' ? asc(expression) : desc(expression))),
+function orderKeysOf(query: WorkflowListQuery): OrderKey[] {
+  const keys = query.sort.flatMap(({ column, direction }) =>
+    COLUMN_SQL[column].sort.map((expression) => ({ expression, direction })),
   );
   // Ties follow the direction of the last sorted column (newest first by default), which is the
   // order of the column's (list_name, column, creation time, id) index read forwards or backwards.
-  const ties = query.sort.at(-1)?.direction === 'asc' ? asc : desc;
+  const ties = query.sort.at(-1)?.direction ?? 'desc';
   if (!query.sort.some((s) => s.column === 'creationTimestamp'))
-    order.push(ties(workflows.creationTimestamp));
-  order.push(ties(workflows.id));
-  return order;
+    keys.push({ expression: sql`${workflows.creationTimestamp}`, direction: ties });
+  keys.push({ expression: sql`${workflows.id}`, direction: ties });
+  return keys;
 }
 
 /** The direction when the list is in creation-time order only (the default order is descending). */
@@ -171,6 +178,7 @@ export async function countWorkflows(
   }
   const estimate = await prepared.estimate();
   if (estimate > TRUSTED_ESTIMATE) return { total: estimate, estimated: true };
+  if (prepared.smallMatches === null) return { total: Math.max(cap + 1, estimate), estimated: true };
   const matches = db
     .select({ one: sql`1` })
     .from(workflows)
@@ -209,11 +217,15 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
     const [{ total }, estimate] = await Promise.all([readOrderState(db, query.list), prepared.estimate()]);
     // The matches expected among the rows the walk may examine: too few, and the filter's own index is quicker.
     const expected = total > 0 ? (estimate / total) * WALK_BUDGET : 0;
-    const walkedIds =
-      total <= WALK_BUDGET || expected >= WALK_MARGIN * (offset + query.pageSize)
-        ? await budgetedWalkIds(db, prepared, offset, total)
-        : null;
+    const walks = total <= WALK_BUDGET || expected >= WALK_MARGIN * (offset + query.pageSize);
+    const walkedIds = walks ? await budgetedWalkIds(db, prepared, offset, total) : null;
     if (walkedIds) return walkedIds;
+    // The walk found fewer matches than the planner expected: the filters may be tight together.
+    if (walks && prepared.smallMatches === undefined) {
+      const page = Math.floor(offset / query.pageSize) + 1;
+      prepared.smallMatches = await smallMatchPage(db, prepared, page, EXACT_COUNT_CAP);
+      if (prepared.smallMatches) return prepared.smallMatches.ids;
+    }
   }
   const ids =
     (await groupWalkIds(db, prepared, offset)) ??
@@ -325,6 +337,14 @@ export async function selectListPage(
   const limit = reachesEveryPage(prepared) ? null : pagedRows;
   const lastReached = limit === null ? query.page : Math.max(1, Math.ceil(limit / query.pageSize));
   const asked = Math.min(query.page, lastReached);
+  const answer = async (ids: string[], page: number, counted: ListTotal): Promise<ListPage> => {
+    const rows = await selectPageRows(db, ids, auditOf?.({ ids, page }));
+    const rowLimit = limit !== null && counted.total > limit ? limit : null;
+    return { rows, page, total: counted.total, estimated: counted.estimated, rowLimit };
+  };
+  const fewMatches = await smallFilteredPage(db, prepared, asked);
+  if (fewMatches)
+    return answer(fewMatches.ids, fewMatches.page, { total: fewMatches.total, estimated: false });
   const offsetOf = (page: number) => (page - 1) * query.pageSize;
   const pageOf = (total: number) => Math.min(asked, Math.max(1, Math.ceil(total / query.pageSize)));
   // A deep page is read once its total is known: past the end, it is clamped before any row is walked.
@@ -334,16 +354,31 @@ export async function selectListPage(
     deep ? null : selectPageIds(db, prepared, offsetOf(asked)),
   ]);
   let page = pageOf(counted.total);
-  if (page !== asked || !ids)
+  if (!prepared.smallMatches && (page !== asked || !ids))
     ids = counted.total === 0 ? [] : await selectPageIds(db, prepared, offsetOf(page));
-  if (counted.estimated && ids.length < query.pageSize) {
+  // A walk that found the filters tight read their few matches whole, with their exact number.
+  const few = prepared.smallMatches;
+  if (few) return answer(few.ids, few.page, { total: few.total, estimated: false });
+  if (counted.estimated && (ids ?? []).length < query.pageSize) {
     counted = await countWorkflows(db, prepared, null);
+    const read = page;
     page = pageOf(counted.total);
-    ids = await selectPageIds(db, prepared, offsetOf(page));
+    if (counted.total === 0) ids = [];
+    else if (page !== read) ids = await selectPageIds(db, prepared, offsetOf(page));
   }
-  const rows = await selectPageRows(db, ids, auditOf?.({ ids, page }));
-  const rowLimit = limit !== null && counted.total > limit ? limit : null;
-  return { rows, page, total: counted.total, estimated: counted.estimated, rowLimit };
+  return answer(ids ?? [], page, counted);
+}
+
+/**
+ * A filtered list the planner expects to be small is first read whole by its filters' indexes
+ * (at most EXACT_COUNT_CAP rows) and sorted: no sort's index is walked in the hope of meeting the
+ * few matches early, and the total is exact.
+ */
+async function smallFilteredPage(db: Db, prepared: PreparedListQuery, asked: number) {
+  if (!prepared.filter || prepared.query.id) return null;
+  if ((await prepared.estimate()) > EXACT_COUNT_CAP) return null;
+  prepared.smallMatches = await smallMatchPage(db, prepared, asked, EXACT_COUNT_CAP);
+  return prepared.smallMatches;
 }
 
 /** Coordinators' ids in the order of their shown names (then id); ids of no user last, as their empty name sorts. */
