@@ -7,6 +7,13 @@ import { GP_REPORT_SORT_KEY, users, workflowListCounts, workflows } from '../../
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
 import { budgetedWalkIds, WALK_BUDGET, WALK_MARGIN } from './budgeted-walk.ts';
 import { BOOKMARK_SPACING, deepPageIds, readOrderState } from './list-bookmarks.ts';
+import {
+  LIST_TIME_BUDGET_MS,
+  type ListDeadline,
+  ListReadTimedOut,
+  listDeadline,
+  withinDeadline,
+} from './list-time-budget.ts';
 import { type OrderKey, type SmallMatchPage, smallMatchPage } from './small-matches.ts';
 import { type SortKey, sortedDeepPageIds } from './sorted-bookmarks.ts';
 import {
@@ -41,6 +48,8 @@ export type PreparedListQuery = {
   wholeList: boolean;
   /** The planner's estimate of the matching rows, asked once (by the count or the page, whichever first). */
   estimate: () => Promise<number>;
+  /** When the request's slow reads must be done by (decision 0052). */
+  deadline: ListDeadline;
   /** The page read whole from few matches (smallMatchPage); null when more than EXACT_COUNT_CAP matched; unset until tried. */
   smallMatches?: SmallMatchPage | null;
 };
@@ -49,6 +58,7 @@ export async function prepareListQuery(
   db: Db,
   query: WorkflowListQuery,
   now: Date,
+  deadline = listDeadline(),
 ): Promise<PreparedListQuery> {
   const filter = query.id ? undefined : await filterConditions(db, query, now);
   const where = query.id ? byId(query.id, query.list) : and(eq(workflows.listName, query.list), filter);
@@ -61,6 +71,7 @@ export async function prepareListQuery(
     order: keys.map((key) => (key.direction === 'asc' ? asc(key.expression) : desc(key.expression))),
     keys,
     wholeList: isWholeList(query),
+    deadline,
     estimate: () => {
       estimated ??= estimateRows(db, where);
       return estimated;
@@ -173,19 +184,23 @@ export async function countWorkflows(
     return { total: kept?.total ?? 0, estimated: false };
   }
   if (cap === null) {
-    const [row] = await db.select({ total: count() }).from(workflows).where(where);
+    const [row] = await withinDeadline(db, prepared.deadline, (tx) =>
+      tx.select({ total: count() }).from(workflows).where(where),
+    );
     return { total: row?.total ?? 0, estimated: false };
   }
   const estimate = await prepared.estimate();
   if (estimate > TRUSTED_ESTIMATE) return { total: estimate, estimated: true };
   if (prepared.smallMatches === null) return { total: Math.max(cap + 1, estimate), estimated: true };
-  const matches = db
-    .select({ one: sql`1` })
-    .from(workflows)
-    .where(where)
-    .limit(cap + 1)
-    .as('matches');
-  const [row] = await db.select({ total: count() }).from(matches);
+  const [row] = await withinDeadline(db, prepared.deadline, (tx) => {
+    const matches = tx
+      .select({ one: sql`1` })
+      .from(workflows)
+      .where(where)
+      .limit(cap + 1)
+      .as('matches');
+    return tx.select({ total: count() }).from(matches);
+  });
   const counted = row?.total ?? 0;
   if (counted <= cap) return { total: counted, estimated: false };
   return { total: Math.max(cap + 1, estimate), estimated: true };
@@ -223,19 +238,23 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
     // The walk found fewer matches than the planner expected: the filters may be tight together.
     if (walks && prepared.smallMatches === undefined) {
       const page = Math.floor(offset / query.pageSize) + 1;
-      prepared.smallMatches = await smallMatchPage(db, prepared, page, EXACT_COUNT_CAP);
+      prepared.smallMatches = await withinDeadline(db, prepared.deadline, (tx) =>
+        smallMatchPage(tx, prepared, page, EXACT_COUNT_CAP),
+      );
       if (prepared.smallMatches) return prepared.smallMatches.ids;
     }
   }
   const ids =
     (await groupWalkIds(db, prepared, offset)) ??
-    (await db
-      .select({ id: workflows.id })
-      .from(workflows)
-      .where(prepared.where)
-      .orderBy(...prepared.order)
-      .limit(query.pageSize)
-      .offset(offset));
+    (await withinDeadline(db, prepared.deadline, (tx) =>
+      tx
+        .select({ id: workflows.id })
+        .from(workflows)
+        .where(prepared.where)
+        .orderBy(...prepared.order)
+        .limit(query.pageSize)
+        .offset(offset),
+    ));
   return ids.map((row) => row.id);
 }
 
@@ -307,6 +326,8 @@ export type ListPage = {
   estimated: boolean;
   /** The rows the pages reach when fewer than the total (PAGED_ROWS); null when every row is reached. */
   rowLimit: number | null;
+  /** The page was not read within the time budget (decision 0052): no rows, and the planner's estimate as the total. */
+  timedOut: boolean;
 };
 
 /**
@@ -332,15 +353,35 @@ export async function selectListPage(
   now: Date,
   auditOf?: (shown: { ids: string[]; page: number }) => AuditEvent,
   pagedRows = PAGED_ROWS,
+  budgetMs = LIST_TIME_BUDGET_MS,
 ): Promise<ListPage> {
-  const prepared = await prepareListQuery(db, query, now);
+  const prepared = await prepareListQuery(db, query, now, listDeadline(budgetMs));
+  try {
+    return await readListPage(db, prepared, auditOf, pagedRows);
+  } catch (error) {
+    if (!(error instanceof ListReadTimedOut)) throw error;
+    // What staff get instead of a slow page: no rows, the size of what they asked for, and the reason.
+    const total = prepared.wholeList ? (await countWorkflows(db, prepared)).total : await prepared.estimate();
+    const page = Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)));
+    const rows = await selectPageRows(db, [], auditOf?.({ ids: [], page }));
+    return { rows, page, total, estimated: !prepared.wholeList, rowLimit: null, timedOut: true };
+  }
+}
+
+async function readListPage(
+  db: Db,
+  prepared: PreparedListQuery,
+  auditOf: ((shown: { ids: string[]; page: number }) => AuditEvent) | undefined,
+  pagedRows: number,
+): Promise<ListPage> {
+  const { query } = prepared;
   const limit = reachesEveryPage(prepared) ? null : pagedRows;
   const lastReached = limit === null ? query.page : Math.max(1, Math.ceil(limit / query.pageSize));
   const asked = Math.min(query.page, lastReached);
   const answer = async (ids: string[], page: number, counted: ListTotal): Promise<ListPage> => {
     const rows = await selectPageRows(db, ids, auditOf?.({ ids, page }));
     const rowLimit = limit !== null && counted.total > limit ? limit : null;
-    return { rows, page, total: counted.total, estimated: counted.estimated, rowLimit };
+    return { rows, page, total: counted.total, estimated: counted.estimated, rowLimit, timedOut: false };
   };
   const fewMatches = await smallFilteredPage(db, prepared, asked);
   if (fewMatches)
@@ -377,7 +418,9 @@ export async function selectListPage(
 async function smallFilteredPage(db: Db, prepared: PreparedListQuery, asked: number) {
   if (!prepared.filter || prepared.query.id) return null;
   if ((await prepared.estimate()) > EXACT_COUNT_CAP) return null;
-  prepared.smallMatches = await smallMatchPage(db, prepared, asked, EXACT_COUNT_CAP);
+  prepared.smallMatches = await withinDeadline(db, prepared.deadline, (tx) =>
+    smallMatchPage(tx, prepared, asked, EXACT_COUNT_CAP),
+  );
   return prepared.smallMatches;
 }
 
@@ -438,16 +481,18 @@ async function walkGroups(db: Db, prepared: PreparedListQuery, offset: number, g
   const [first] = prepared.query.sort;
   const rest = prepared.order.slice(first ? COLUMN_SQL[first.column].sort.length : 0);
   const wanted = offset + prepared.query.pageSize;
-  const ids: { id: string }[] = [];
-  for (const group of groups) {
-    const rows = await db
-      .select({ id: workflows.id })
-      .from(workflows)
-      .where(and(prepared.where, group))
-      .orderBy(...rest)
-      .limit(wanted - ids.length);
-    ids.push(...rows);
-    if (ids.length >= wanted) break;
-  }
-  return ids.slice(offset);
+  return withinDeadline(db, prepared.deadline, async (tx) => {
+    const ids: { id: string }[] = [];
+    for (const group of groups) {
+      const rows = await tx
+        .select({ id: workflows.id })
+        .from(workflows)
+        .where(and(prepared.where, group))
+        .orderBy(...rest)
+        .limit(wanted - ids.length);
+      ids.push(...rows);
+      if (ids.length >= wanted) break;
+    }
+    return ids.slice(offset);
+  });
 }
