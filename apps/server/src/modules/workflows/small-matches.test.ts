@@ -3,7 +3,7 @@ import { workflows } from '../../db/schema/index.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { smallMatchPage } from './small-matches.ts';
-import { prepareListQuery, type WorkflowListQuery } from './workflow-list.queries.ts';
+import { groupWalkIds, prepareListQuery, type WorkflowListQuery } from './workflow-list.queries.ts';
 
 describe('few matches read whole by the filters and sorted', () => {
   let t: TestApp;
@@ -99,5 +99,39 @@ describe('few matches read whole by the filters and sorted', () => {
     const prepared = await prepareListQuery(t.db, query({ filters: { caseManager: 'brooke' } }), now);
     expect(await smallMatchPage(t.db, prepared, 1, 23)).toBeNull();
     expect(await smallMatchPage(t.db, prepared, 1, 24)).toMatchObject({ total: 24 });
+  });
+
+  it('reads a filtered stacked or coordinator sort group by group in the same order', async () => {
+    const requests = [
+      query({
+        filters: { adminCheckNotes: 'e' },
+        sort: [
+          { column: 'caseManager', direction: 'desc' },
+          { column: 'adminCheckNotes', direction: 'asc' },
+        ],
+      }),
+      query({
+        filters: { adminCheckNotes: 'referral' },
+        sort: [{ column: 'coordinator', direction: 'asc' }],
+      }),
+      query({
+        filters: { caseManager: 'brooke' },
+        sort: [
+          { column: 'coordinator', direction: 'desc' },
+          { column: 'creationTimestamp', direction: 'asc' },
+        ],
+      }),
+    ];
+    for (const request of requests) {
+      const all = await plainOrder(request);
+      const prepared = await prepareListQuery(t.db, request, now);
+      for (const offset of [0, 4, 8]) {
+        const walked = await groupWalkIds(t.db, prepared, offset);
+        expect(
+          walked?.map((row) => row.id),
+          JSON.stringify(request),
+        ).toEqual(all.slice(offset, offset + 4));
+      }
+    }
   });
 });

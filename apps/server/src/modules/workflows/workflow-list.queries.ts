@@ -439,14 +439,15 @@ async function inNameOrder(db: Db, ids: string[]) {
 const GROUP_WALK_MAX_OFFSET = 1000;
 
 /**
- * A stacked sort of the whole list led by a column with few values (Speciality, Site, Bookings
- * ...): each value's rows are read in the order of the remaining columns, value by value, until
- * the page is full, so no value's rows are sorted as a whole (the next column's index serves).
+ * A stacked sort led by a column with few values (Speciality, Site, Bookings ...), of the whole
+ * list or a filtered one: each value's rows are read in the order of the remaining columns, value
+ * by value, until the page is full, so no value's rows are sorted as a whole (the next column's
+ * index serves). The coordinator sort, alone or stacked, is read coordinator by coordinator.
  */
-async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: number) {
+export async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: number) {
   const { query } = prepared;
   const [first, second] = query.sort;
-  if (!first || !prepared.wholeList || offset > GROUP_WALK_MAX_OFFSET) return null;
+  if (!first || offset > GROUP_WALK_MAX_OFFSET) return null;
   if (first.column === 'gpReport' && second) {
     // The GP report's one key (GP_REPORT_SORT_KEY) takes the values 0 to 7 and is never empty.
     const keys = first.direction === 'asc' ? GP_REPORT_KEYS : [...GP_REPORT_KEYS].reverse();
