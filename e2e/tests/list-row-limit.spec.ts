@@ -28,3 +28,30 @@ test('a filtered list paged only so far says where the pages stop and stops ther
   await expect(page.getByRole('button', { name: 'Last page' })).toBeDisabled();
   await page.screenshot({ path: 'e2e/artifacts/list-row-limit.png' });
 });
+
+// A page the server could not read within its time budget (decision 0052) comes back with no rows and
+// `timedOut`; the journey checks what the screen says instead of 'No Data', the budget itself is
+// tested on PostgreSQL in the API suite.
+test('a page not read in time says so and what to change, instead of No Data', async ({ page }) => {
+  let late = false;
+  await page.route('**/api/admin/workflow/list', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    const json = late ? { ...body, rows: [], total: 9_870, totalIsEstimate: true, timedOut: true } : body;
+    await route.fulfill({ response, json });
+  });
+  await signIn(page, DEMO_SUPERVISOR);
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  late = true;
+  await page.getByLabel('Filter Bookings').fill('to book');
+  await expect(
+    page.getByText('This page took too long to read: narrow the filter, or sort by one column only.'),
+  ).toBeVisible();
+  await expect(page.getByText('Not read, of about 9,870')).toBeVisible();
+  await expect(page.getByText('No Data')).toHaveCount(0);
+  await page.screenshot({ path: 'e2e/artifacts/list-timed-out.png' });
+
+  late = false;
+  await page.getByLabel('Filter Bookings').fill('');
+  await expect(page.getByText('This page took too long to read', { exact: false })).toHaveCount(0);
+});

@@ -98,5 +98,11 @@ export const WorkflowListResponseSchema = listPageSchema(WorkflowRowSchema).exte
    * one column, is paged through its first rows only (decision 0048). Null when every row is reached.
    */
   rowLimit: z.number().int().nullable(),
+  /**
+   * True when the page could not be read within the server's time budget (decision 0052): `rows`
+   * is empty and `total` the database's estimate; the screen says to narrow the filter or sort by
+   * one column.
+   */
+  timedOut: z.boolean(),
 });
 export type WorkflowListResponse = z.infer<typeof WorkflowListResponseSchema>;

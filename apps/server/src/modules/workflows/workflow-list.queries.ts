@@ -7,6 +7,14 @@ import { GP_REPORT_SORT_KEY, users, workflowListCounts, workflows } from '../../
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
 import { budgetedWalkIds, WALK_BUDGET, WALK_MARGIN } from './budgeted-walk.ts';
 import { BOOKMARK_SPACING, deepPageIds, readOrderState } from './list-bookmarks.ts';
+import {
+  LIST_TIME_BUDGET_MS,
+  type ListDeadline,
+  ListReadTimedOut,
+  listDeadline,
+  withinDeadline,
+} from './list-time-budget.ts';
+import { type OrderKey, type SmallMatchPage, smallMatchPage } from './small-matches.ts';
 import { type SortKey, sortedDeepPageIds } from './sorted-bookmarks.ts';
 import {
   COLUMN_SQL,
@@ -35,25 +43,35 @@ export type PreparedListQuery = {
   /** The conditions besides the list's (the filters and named filters); undefined when there are none. */
   filter: SQL | undefined;
   order: SQL[];
+  /** The order's expressions and directions (the order written out). */
+  keys: OrderKey[];
   wholeList: boolean;
   /** The planner's estimate of the matching rows, asked once (by the count or the page, whichever first). */
   estimate: () => Promise<number>;
+  /** When the request's slow reads must be done by (decision 0052). */
+  deadline: ListDeadline;
+  /** The page read whole from few matches (smallMatchPage); null when more than EXACT_COUNT_CAP matched; unset until tried. */
+  smallMatches?: SmallMatchPage | null;
 };
 
 export async function prepareListQuery(
   db: Db,
   query: WorkflowListQuery,
   now: Date,
+  deadline = listDeadline(),
 ): Promise<PreparedListQuery> {
   const filter = query.id ? undefined : await filterConditions(db, query, now);
   const where = query.id ? byId(query.id, query.list) : and(eq(workflows.listName, query.list), filter);
   let estimated: Promise<number> | undefined;
+  const keys = orderKeysOf(query);
   return {
     query,
     where,
     filter,
-    order: orderOf(query),
+    order: keys.map((key) => (key.direction === 'asc' ? asc(key.expression) : desc(key.expression))),
+    keys,
     wholeList: isWholeList(query),
+    deadline,
     estimate: () => {
       estimated ??= estimateRows(db, where);
       return estimated;
@@ -122,17 +140,17 @@ async function distinctValues(db: Db, list: WorkflowListName, column: AnyPgColum
   return result.rows.length > FEW_VALUES_LIMIT ? null : result.rows.map((row) => row.value);
 }
 
-function orderOf(query: WorkflowListQuery) {
-  const order = query.sort.flatMap(({ column, direction }) =>
-    COLUMN_SQL[column].sort.map((expression) => (direction === 'asc' ? asc(expression) : desc(expression))),
+function orderKeysOf(query: WorkflowListQuery): OrderKey[] {
+  const keys = query.sort.flatMap(({ column, direction }) =>
+    COLUMN_SQL[column].sort.map((expression) => ({ expression, direction })),
   );
   // Ties follow the direction of the last sorted column (newest first by default), which is the
   // order of the column's (list_name, column, creation time, id) index read forwards or backwards.
-  const ties = query.sort.at(-1)?.direction === 'asc' ? asc : desc;
+  const ties = query.sort.at(-1)?.direction ?? 'desc';
   if (!query.sort.some((s) => s.column === 'creationTimestamp'))
-    order.push(ties(workflows.creationTimestamp));
-  order.push(ties(workflows.id));
-  return order;
+    keys.push({ expression: sql`${workflows.creationTimestamp}`, direction: ties });
+  keys.push({ expression: sql`${workflows.id}`, direction: ties });
+  return keys;
 }
 
 /** The direction when the list is in creation-time order only (the default order is descending). */
@@ -166,18 +184,23 @@ export async function countWorkflows(
     return { total: kept?.total ?? 0, estimated: false };
   }
   if (cap === null) {
-    const [row] = await db.select({ total: count() }).from(workflows).where(where);
+    const [row] = await withinDeadline(db, prepared.deadline, (tx) =>
+      tx.select({ total: count() }).from(workflows).where(where),
+    );
     return { total: row?.total ?? 0, estimated: false };
   }
   const estimate = await prepared.estimate();
   if (estimate > TRUSTED_ESTIMATE) return { total: estimate, estimated: true };
-  const matches = db
-    .select({ one: sql`1` })
-    .from(workflows)
-    .where(where)
-    .limit(cap + 1)
-    .as('matches');
-  const [row] = await db.select({ total: count() }).from(matches);
+  if (prepared.smallMatches === null) return { total: Math.max(cap + 1, estimate), estimated: true };
+  const [row] = await withinDeadline(db, prepared.deadline, (tx) => {
+    const matches = tx
+      .select({ one: sql`1` })
+      .from(workflows)
+      .where(where)
+      .limit(cap + 1)
+      .as('matches');
+    return tx.select({ total: count() }).from(matches);
+  });
   const counted = row?.total ?? 0;
   if (counted <= cap) return { total: counted, estimated: false };
   return { total: Math.max(cap + 1, estimate), estimated: true };
@@ -209,21 +232,29 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
     const [{ total }, estimate] = await Promise.all([readOrderState(db, query.list), prepared.estimate()]);
     // The matches expected among the rows the walk may examine: too few, and the filter's own index is quicker.
     const expected = total > 0 ? (estimate / total) * WALK_BUDGET : 0;
-    const walkedIds =
-      total <= WALK_BUDGET || expected >= WALK_MARGIN * (offset + query.pageSize)
-        ? await budgetedWalkIds(db, prepared, offset, total)
-        : null;
+    const walks = total <= WALK_BUDGET || expected >= WALK_MARGIN * (offset + query.pageSize);
+    const walkedIds = walks ? await budgetedWalkIds(db, prepared, offset, total) : null;
     if (walkedIds) return walkedIds;
+    // The walk found fewer matches than the planner expected: the filters may be tight together.
+    if (walks && prepared.smallMatches === undefined) {
+      const page = Math.floor(offset / query.pageSize) + 1;
+      prepared.smallMatches = await withinDeadline(db, prepared.deadline, (tx) =>
+        smallMatchPage(tx, prepared, page, EXACT_COUNT_CAP),
+      );
+      if (prepared.smallMatches) return prepared.smallMatches.ids;
+    }
   }
   const ids =
     (await groupWalkIds(db, prepared, offset)) ??
-    (await db
-      .select({ id: workflows.id })
-      .from(workflows)
-      .where(prepared.where)
-      .orderBy(...prepared.order)
-      .limit(query.pageSize)
-      .offset(offset));
+    (await withinDeadline(db, prepared.deadline, (tx) =>
+      tx
+        .select({ id: workflows.id })
+        .from(workflows)
+        .where(prepared.where)
+        .orderBy(...prepared.order)
+        .limit(query.pageSize)
+        .offset(offset),
+    ));
   return ids.map((row) => row.id);
 }
 
@@ -295,6 +326,8 @@ export type ListPage = {
   estimated: boolean;
   /** The rows the pages reach when fewer than the total (PAGED_ROWS); null when every row is reached. */
   rowLimit: number | null;
+  /** The page was not read within the time budget (decision 0052): no rows, and the planner's estimate as the total. */
+  timedOut: boolean;
 };
 
 /**
@@ -320,11 +353,39 @@ export async function selectListPage(
   now: Date,
   auditOf?: (shown: { ids: string[]; page: number }) => AuditEvent,
   pagedRows = PAGED_ROWS,
+  budgetMs = LIST_TIME_BUDGET_MS,
 ): Promise<ListPage> {
-  const prepared = await prepareListQuery(db, query, now);
+  const prepared = await prepareListQuery(db, query, now, listDeadline(budgetMs));
+  try {
+    return await readListPage(db, prepared, auditOf, pagedRows);
+  } catch (error) {
+    if (!(error instanceof ListReadTimedOut)) throw error;
+    // What staff get instead of a slow page: no rows, the size of what they asked for, and the reason.
+    const total = prepared.wholeList ? (await countWorkflows(db, prepared)).total : await prepared.estimate();
+    const page = Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)));
+    const rows = await selectPageRows(db, [], auditOf?.({ ids: [], page }));
+    return { rows, page, total, estimated: !prepared.wholeList, rowLimit: null, timedOut: true };
+  }
+}
+
+async function readListPage(
+  db: Db,
+  prepared: PreparedListQuery,
+  auditOf: ((shown: { ids: string[]; page: number }) => AuditEvent) | undefined,
+  pagedRows: number,
+): Promise<ListPage> {
+  const { query } = prepared;
   const limit = reachesEveryPage(prepared) ? null : pagedRows;
   const lastReached = limit === null ? query.page : Math.max(1, Math.ceil(limit / query.pageSize));
   const asked = Math.min(query.page, lastReached);
+  const answer = async (ids: string[], page: number, counted: ListTotal): Promise<ListPage> => {
+    const rows = await selectPageRows(db, ids, auditOf?.({ ids, page }));
+    const rowLimit = limit !== null && counted.total > limit ? limit : null;
+    return { rows, page, total: counted.total, estimated: counted.estimated, rowLimit, timedOut: false };
+  };
+  const fewMatches = await smallFilteredPage(db, prepared, asked);
+  if (fewMatches)
+    return answer(fewMatches.ids, fewMatches.page, { total: fewMatches.total, estimated: false });
   const offsetOf = (page: number) => (page - 1) * query.pageSize;
   const pageOf = (total: number) => Math.min(asked, Math.max(1, Math.ceil(total / query.pageSize)));
   // A deep page is read once its total is known: past the end, it is clamped before any row is walked.
@@ -334,16 +395,33 @@ export async function selectListPage(
     deep ? null : selectPageIds(db, prepared, offsetOf(asked)),
   ]);
   let page = pageOf(counted.total);
-  if (page !== asked || !ids)
+  if (!prepared.smallMatches && (page !== asked || !ids))
     ids = counted.total === 0 ? [] : await selectPageIds(db, prepared, offsetOf(page));
-  if (counted.estimated && ids.length < query.pageSize) {
+  // A walk that found the filters tight read their few matches whole, with their exact number.
+  const few = prepared.smallMatches;
+  if (few) return answer(few.ids, few.page, { total: few.total, estimated: false });
+  if (counted.estimated && (ids ?? []).length < query.pageSize) {
     counted = await countWorkflows(db, prepared, null);
+    const read = page;
     page = pageOf(counted.total);
-    ids = await selectPageIds(db, prepared, offsetOf(page));
+    if (counted.total === 0) ids = [];
+    else if (page !== read) ids = await selectPageIds(db, prepared, offsetOf(page));
   }
-  const rows = await selectPageRows(db, ids, auditOf?.({ ids, page }));
-  const rowLimit = limit !== null && counted.total > limit ? limit : null;
-  return { rows, page, total: counted.total, estimated: counted.estimated, rowLimit };
+  return answer(ids ?? [], page, counted);
+}
+
+/**
+ * A filtered list the planner expects to be small is first read whole by its filters' indexes
+ * (at most EXACT_COUNT_CAP rows) and sorted: no sort's index is walked in the hope of meeting the
+ * few matches early, and the total is exact.
+ */
+async function smallFilteredPage(db: Db, prepared: PreparedListQuery, asked: number) {
+  if (!prepared.filter || prepared.query.id) return null;
+  if ((await prepared.estimate()) > EXACT_COUNT_CAP) return null;
+  prepared.smallMatches = await withinDeadline(db, prepared.deadline, (tx) =>
+    smallMatchPage(tx, prepared, asked, EXACT_COUNT_CAP),
+  );
+  return prepared.smallMatches;
 }
 
 /** Coordinators' ids in the order of their shown names (then id); ids of no user last, as their empty name sorts. */
@@ -361,14 +439,15 @@ async function inNameOrder(db: Db, ids: string[]) {
 const GROUP_WALK_MAX_OFFSET = 1000;
 
 /**
- * A stacked sort of the whole list led by a column with few values (Speciality, Site, Bookings
- * ...): each value's rows are read in the order of the remaining columns, value by value, until
- * the page is full, so no value's rows are sorted as a whole (the next column's index serves).
+ * A stacked sort led by a column with few values (Speciality, Site, Bookings ...), of the whole
+ * list or a filtered one: each value's rows are read in the order of the remaining columns, value
+ * by value, until the page is full, so no value's rows are sorted as a whole (the next column's
+ * index serves). The coordinator sort, alone or stacked, is read coordinator by coordinator.
  */
-async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: number) {
+export async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: number) {
   const { query } = prepared;
   const [first, second] = query.sort;
-  if (!first || !prepared.wholeList || offset > GROUP_WALK_MAX_OFFSET) return null;
+  if (!first || offset > GROUP_WALK_MAX_OFFSET) return null;
   if (first.column === 'gpReport' && second) {
     // The GP report's one key (GP_REPORT_SORT_KEY) takes the values 0 to 7 and is never empty.
     const keys = first.direction === 'asc' ? GP_REPORT_KEYS : [...GP_REPORT_KEYS].reverse();
@@ -403,16 +482,18 @@ async function walkGroups(db: Db, prepared: PreparedListQuery, offset: number, g
   const [first] = prepared.query.sort;
   const rest = prepared.order.slice(first ? COLUMN_SQL[first.column].sort.length : 0);
   const wanted = offset + prepared.query.pageSize;
-  const ids: { id: string }[] = [];
-  for (const group of groups) {
-    const rows = await db
-      .select({ id: workflows.id })
-      .from(workflows)
-      .where(and(prepared.where, group))
-      .orderBy(...rest)
-      .limit(wanted - ids.length);
-    ids.push(...rows);
-    if (ids.length >= wanted) break;
-  }
-  return ids.slice(offset);
+  return withinDeadline(db, prepared.deadline, async (tx) => {
+    const ids: { id: string }[] = [];
+    for (const group of groups) {
+      const rows = await tx
+        .select({ id: workflows.id })
+        .from(workflows)
+        .where(and(prepared.where, group))
+        .orderBy(...rest)
+        .limit(wanted - ids.length);
+      ids.push(...rows);
+      if (ids.length >= wanted) break;
+    }
+    return ids.slice(offset);
+  });
 }

@@ -51,7 +51,7 @@ export function createWorkflowService(deps: { db: Db; clock: Clock }) {
     }
     const now = clock.now();
     const audit = listViewedAudit(auth, origin, query);
-    const { rows, page, total, estimated, rowLimit } = await selectListPage(db, query, now, audit);
+    const { rows, page, total, estimated, rowLimit, timedOut } = await selectListPage(db, query, now, audit);
     return {
       rows: rows.map((row) => toWorkflowRow(row, now)),
       page,
@@ -59,6 +59,7 @@ export function createWorkflowService(deps: { db: Db; clock: Clock }) {
       total,
       totalIsEstimate: estimated,
       rowLimit,
+      timedOut,
     };
   }
 

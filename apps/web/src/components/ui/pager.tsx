@@ -12,6 +12,8 @@ export interface PagerProps {
   totalIsEstimate?: boolean;
   /** The rows the pages reach when fewer than the total (the server pages a filtered list so far). */
   rowLimit?: number | null;
+  /** The server could not read the page in time: the range says so instead of rows it does not show. */
+  timedOut?: boolean;
   pageSizes: readonly number[];
   onPageChange: (page: number) => void;
   /** The caller returns to page 1. */
@@ -31,6 +33,16 @@ export function rangeText(page: number, pageSize: number, total: number, estimat
   return `${first}-${last} of ${total}`;
 }
 
+/** The range of a page the server did not read in time: what it would have been part of. */
+export function timedOutRangeText(total: number, estimate = false): string {
+  const size = estimate ? `about ${roundEstimate(total).toLocaleString('en-AU')}` : String(total);
+  return `Not read, of ${size}`;
+}
+
+/** What staff see instead of the rows of a page the server could not read in time, and what to change. */
+export const TIMED_OUT_TEXT =
+  'This page took too long to read: narrow the filter, or sort by one column only.';
+
 /** Why the last pages cannot be reached, and how to reach the rows on them. */
 export function rowLimitText(rowLimit: number): string {
   return `Pages stop at row ${rowLimit.toLocaleString('en-AU')}: narrow the filter, or sort the other way to see the last rows.`;
@@ -48,6 +60,7 @@ export function Pager({
   total,
   totalIsEstimate = false,
   rowLimit = null,
+  timedOut = false,
   pageSizes,
   onPageChange,
   onPageSizeChange,
@@ -76,7 +89,11 @@ export function Pager({
         />
       </Group>
       <Text size="xs" miw={90} ta="center" aria-live="polite">
-        {total === undefined ? '' : rangeText(current, pageSize, total, totalIsEstimate)}
+        {total === undefined
+          ? ''
+          : timedOut
+            ? timedOutRangeText(total, totalIsEstimate)
+            : rangeText(current, pageSize, total, totalIsEstimate)}
       </Text>
       {limited && (
         <Text size="xs" c="dimmed">

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TableScrollArea } from '../../../components/ui/data-table';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { listStateMessage } from '../../../components/ui/list-state-message';
-import { lastPageOf, Pager } from '../../../components/ui/pager';
+import { lastPageOf, Pager, TIMED_OUT_TEXT } from '../../../components/ui/pager';
 import { isPageSize, toggleSort, useColumnFilters, useListSearchParams } from '../../../lib/list-params';
 import { archiveWorkflows } from '../api/archive-workflow';
 import { useListWorkflows } from '../api/list-workflows';
@@ -196,7 +196,13 @@ function WorkflowList({
   const sortPlacement = list === 'history' ? 'front' : 'append';
   const title = WORKFLOW_LIST_LABELS[list];
 
-  const message = notFound ? <WorkflowNotFound onShowAll={showAll} /> : listStateMessage(query);
+  const message = notFound ? (
+    <WorkflowNotFound onShowAll={showAll} />
+  ) : data?.timedOut && !query.isPlaceholderData ? (
+    <Text size="sm">{TIMED_OUT_TEXT}</Text>
+  ) : (
+    listStateMessage(query)
+  );
 
   // Row selection for the bulk action: it belongs to one request (list, page, sort, filters), so
   // it is gone when any of them changes, and it keeps only rows still on the page.
@@ -315,6 +321,7 @@ function WorkflowList({
           total={total}
           totalIsEstimate={data?.totalIsEstimate ?? false}
           rowLimit={data?.rowLimit ?? null}
+          timedOut={data?.timedOut ?? false}
           pageSizes={PAGE_SIZES}
           onPageChange={(next) => setPage(next)}
           onPageSizeChange={(next) => {
