@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Query, SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from './database.ts';
@@ -10,16 +11,21 @@ type DrizzleInternals = { session: PgSession; dialect: PgDialect };
  * (docs/decisions/0051): each run sends only its values, in whatever transaction `db` is. `build`
  * writes its values as `sql.placeholder(...)`, each with a cast, so that PostgreSQL and PGlite
  * infer the same types. Rows come back as the driver gives them: timestamps as text, so select
- * instants as epoch milliseconds.
+ * instants as epoch milliseconds. The prepared name is `name` and a hash of the text, so two
+ * statements built differently never share a name on a connection.
  */
 export function namedStatement<Row>(name: string, build: () => SQL) {
-  let query: Query | undefined;
+  let prepared: { query: Query; name: string } | undefined;
   return async (db: Db, values: Record<string, unknown>): Promise<Row[]> => {
     const { session, dialect } = db as unknown as DrizzleInternals;
-    query ??= dialect.sqlToQuery(build());
-    const result = (await session.prepareQuery(query, undefined, name, false).execute(values)) as {
-      rows: Row[];
-    };
+    if (!prepared) {
+      const query = dialect.sqlToQuery(build());
+      const hash = createHash('sha1').update(query.sql).digest('hex').slice(0, 10);
+      prepared = { query, name: `${name}_${hash}` };
+    }
+    const result = (await session
+      .prepareQuery(prepared.query, undefined, prepared.name, false)
+      .execute(values)) as { rows: Row[] };
     return result.rows;
   };
 }

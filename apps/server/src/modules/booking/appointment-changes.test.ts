@@ -1,6 +1,7 @@
 import { dayAt, instantAt } from '@telecare/domain/calendar';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database.ts';
 import { appointments, sites, workflows } from '../../db/schema/index.ts';
 import {
   bearer,
@@ -12,7 +13,7 @@ import {
   createWorkflow,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { AppointmentChange } from './appointment-changes.ts';
+import type { AppointmentChange, BookingRefs } from './appointment-changes.ts';
 
 const ZONE = 'Australia/Sydney';
 const URL = '/api/admin/coreplus/appointment';
@@ -26,13 +27,20 @@ describe('appointment change listeners', () => {
   beforeAll(async () => {
     t = await createTestApp({
       appointmentListeners: [
-        async (tx, change) => {
-          // Runs inside the booking's transaction (the workflow row is locked by it; its copies are
-          // written after the listeners, with the audit row: decision 0051).
-          const [row] = await tx.select().from(workflows).where(eq(workflows.id, change.workflowId));
-          if (failNext) throw new Error('listener failed');
-          heard.push({ ...change, ...(row ? {} : { workflowId: 'missing' }) });
-        },
+        Object.assign(
+          async (tx: Db, change: AppointmentChange) => {
+            // Runs inside the booking's transaction (the workflow row is locked by it; its copies are
+            // written after the listeners, with the audit row: decision 0051).
+            const [row] = await tx.select().from(workflows).where(eq(workflows.id, change.workflowId));
+            if (failNext) throw new Error('listener failed');
+            heard.push({ ...change, ...(row ? {} : { workflowId: 'missing' }) });
+          },
+          {
+            // Read with the booking's own first statement; the answer comes with 'booked'.
+            readWithBooking: (refs: BookingRefs) =>
+              sql`json_build_object('clientId', ${refs.clientId}, 'setId', ${refs.smsTemplateSetId})`,
+          },
+        ),
       ],
     });
     token = await createSessionToken(t.db, (await createUser(t.db)).id);
@@ -96,6 +104,10 @@ describe('appointment change listeners', () => {
         workflowId: workflow.id,
         startDateTime: instantAt(date, '09:00', ZONE),
         timezone: ZONE,
+        appointmentType: 'atHome',
+        specialist: { title: 'Dr', firstName: 'Lis', lastName: 'Tener', videoLink: null },
+        siteName: 'Own Device',
+        read: { clientId: workflow.clientId, setId: smsSetId },
       },
       {
         kind: 'rescheduled',

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { namedStatement } from '../../db/named-statement.ts';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { closingStatement } from '../../lib/write-change.ts';
 import { bookedCopiesWrite } from '../workflows/workflow-copies.ts';
+import { type AppointmentChangeListener, type BookingRefs, listenerReads } from './appointment-changes.ts';
 
 // The live workflow is found in modules/workflows and its copies are written by workflow-copies.ts.
 export type { LiveWorkflow } from '../workflows/workflows.queries.ts';
@@ -117,11 +118,19 @@ const LONGEST_APPOINTMENT_SQL = sql.raw(`interval '${LONGEST_APPOINTMENT_MS / 60
  * locked for update first (a second booking of it waits); whether the SMS template set exists; the
  * specialist with their specialities' names, share-locked so that a schedule change (which locks
  * the row for update) waits for this booking's commit (decision 0040); the day's timeslots; the
- * specialist's bookings around the day; the site by id, or by name for Own Device.
+ * specialist's bookings around the day; the site by id, or by name for Own Device; and what the
+ * appointment-change listeners read with the booking (`listenerReads`, given the booking's refs),
+ * as columns `listener_0`, `listener_1` ...
  */
-const bookingFactsStatement = namedStatement<BookingFactsRow>('booking_facts', () => {
-  const specialistId = sql`${p('specialistId')}::uuid`;
-  return sql`
+const bookingFactsStatement = (listenerReads: (refs: BookingRefs) => (SQL | undefined)[]) =>
+  namedStatement<BookingFactsRow & Record<string, unknown>>('booking_facts', () => {
+    const specialistId = sql`${p('specialistId')}::uuid`;
+    const reads = listenerReads({
+      clientId: sql`w.client_id`,
+      smsTemplateSetId: sql`${p('smsTemplateSetId')}::uuid`,
+    });
+    const readColumns = reads.map((read, i) => sql`, ${read ?? sql`NULL`} AS ${sql.raw(`"listener_${i}"`)}`);
+    return sql`
     WITH w AS (
       SELECT id, client_id, referral_end_date, speciality_name, booking_status, appointment_id
         FROM ${workflows} WHERE id = ${p('workflowId')}::uuid AND deleted_at IS NULL FOR UPDATE
@@ -150,44 +159,57 @@ const bookingFactsStatement = namedStatement<BookingFactsRow>('booking_facts', (
           AND b.start_date_time >= ${p('bookedFrom')}::timestamptz - ${LONGEST_APPOINTMENT_SQL}
           AND b.start_date_time < ${p('bookedTo')}::timestamptz
           AND b.end_date_time > ${p('bookedFrom')}::timestamptz) AS booked
+      ${sql.join(readColumns)}
     FROM w`;
-});
+  });
+
+/** The ids a booking's facts are read by; ids that are not uuids read as nothing (null). */
+type BookingFactIds = {
+  workflowId: string;
+  smsTemplateSetId: string | null;
+  specialistId: string | null;
+  siteId: string | null;
+  siteName: string | null;
+  date: string;
+  bookedFrom: Date;
+  bookedTo: Date;
+};
 
 /**
- * What a booking's checks need (see bookingFactsStatement); undefined when the workflow is not live.
- * Ids that are not uuids read as nothing.
+ * A reader of what a booking's checks need (see bookingFactsStatement), with the listeners' reads;
+ * it answers undefined when the workflow is not live.
  */
-export async function readBookingFacts(
-  db: Db,
-  ids: {
-    workflowId: string;
-    smsTemplateSetId: string | null;
-    specialistId: string | null;
-    siteId: string | null;
-    siteName: string | null;
-    date: string;
-    bookedFrom: Date;
-    bookedTo: Date;
-  },
-) {
-  const [row] = await bookingFactsStatement(db, {
-    ...ids,
-    bookedFrom: ids.bookedFrom.toISOString(),
-    bookedTo: ids.bookedTo.toISOString(),
-  });
-  if (!row) return undefined;
-  const { smsTemplateSetFound, specialist, site, timeslots, booked, ...workflow } = row;
-  return {
-    workflow: workflow satisfies BookingWorkflow,
-    smsTemplateSetFound,
-    specialist: specialist ?? undefined,
-    site: site ?? undefined,
-    timeslots: timeslots ?? [],
-    booked: (booked ?? []).map((b) => ({
-      id: b.id,
-      start: new Date(Number(b.start)),
-      end: new Date(Number(b.end)),
-    })),
+export function bookingFactsReader(listeners: readonly AppointmentChangeListener[]) {
+  const statement = bookingFactsStatement((refs) => listenerReads(listeners, refs));
+  return async (db: Db, ids: BookingFactIds) => {
+    const [row] = await statement(db, {
+      ...ids,
+      bookedFrom: ids.bookedFrom.toISOString(),
+      bookedTo: ids.bookedTo.toISOString(),
+    });
+    if (!row) return undefined;
+    const { smsTemplateSetFound, specialist, site, timeslots, booked } = row;
+    const workflow: BookingWorkflow = {
+      id: row.id,
+      clientId: row.clientId,
+      referralEndDate: row.referralEndDate,
+      specialityName: row.specialityName,
+      bookingStatus: row.bookingStatus,
+      appointmentId: row.appointmentId,
+    };
+    return {
+      workflow,
+      listenerReads: listeners.map((_, i) => row[`listener_${i}`] ?? undefined),
+      smsTemplateSetFound,
+      specialist: specialist ?? undefined,
+      site: site ?? undefined,
+      timeslots: timeslots ?? [],
+      booked: (booked ?? []).map((b) => ({
+        id: b.id,
+        start: new Date(Number(b.start)),
+        end: new Date(Number(b.end)),
+      })),
+    };
   };
 }
 

@@ -50,11 +50,11 @@ import { findLiveWorkflow, type LiveWorkflow } from '../workflows/workflows.quer
 import { type AppointmentChangeListener, appointmentChangeNotifier } from './appointment-changes.ts';
 import {
   type BookingWorkflow,
+  bookingFactsReader,
   closeBooking,
   findLiveAppointment,
   findWorkflowAppointment,
   insertActivity,
-  readBookingFacts,
   selectCancellationRecipients,
   updateAppointmentExtras,
 } from './booking.queries.ts';
@@ -137,6 +137,7 @@ export function createBookingService(deps: {
 }) {
   const { db, clock, changes, practiceManagement, freeDaysCache } = deps;
   const appointmentChanged = appointmentChangeNotifier(deps.appointmentListeners ?? []);
+  const readBookingFacts = bookingFactsReader(deps.appointmentListeners ?? []);
   const write = createChangeWriter({ db, changes });
   const workflowChanged = (id: string) => [{ type: 'workflow.changed' as const, ids: [id] }];
   /** A booking changes its specialist's free time: calendars refresh and the free-days cache forgets. */
@@ -360,13 +361,25 @@ export function createBookingService(deps: {
     });
     if (result.status === 'conflict') throw new AppError(ErrorCode.conflict, B.timeNotAvailable);
     const booked = result.appointment;
-    await appointmentChanged(tx, {
-      kind: 'booked',
-      appointmentId: booked.appointmentId,
-      workflowId: workflow.id,
-      startDateTime: booked.startDateTime,
-      timezone: booked.timezone,
-    });
+    await appointmentChanged(
+      tx,
+      {
+        kind: 'booked',
+        appointmentId: booked.appointmentId,
+        workflowId: workflow.id,
+        startDateTime: booked.startDateTime,
+        timezone: booked.timezone,
+        appointmentType,
+        specialist: {
+          title: specialist.title,
+          firstName: specialist.firstName,
+          lastName: specialist.lastName,
+          videoLink: specialist.videoLink,
+        },
+        siteName: site.name,
+      },
+      facts.listenerReads,
+    );
     const closing = {
       statement: closeBooking,
       values: {

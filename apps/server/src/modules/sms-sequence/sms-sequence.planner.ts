@@ -17,7 +17,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AppointmentChange, AppointmentChangeListener } from '../booking/appointment-changes.ts';
 import { updateWorkflowsStatement } from '../workflows/workflows.queries.ts';
-import { cancelUnsentSteps, findPlanningContext } from './sms-sequence.queries.ts';
+import {
+  cancelUnsentSteps,
+  findPlanningContext,
+  type PlanningRead,
+  planningContextOfBooking,
+  planningReadWithBooking,
+} from './sms-sequence.queries.ts';
 
 export const SMS_JOB = { send: 'sms.send', noResponse: 'sms.no-response' } as const;
 /** Attempts per SMS: retries 1, 2, 4 ... 64 minutes apart ride out a provider outage of about 2 hours. */
@@ -46,7 +52,10 @@ async function planSequence(
   quietHours: QuietHours,
   change: Extract<AppointmentChange, { appointmentId: string }>,
 ) {
-  const context = await findPlanningContext(tx, change.appointmentId);
+  const context =
+    change.kind === 'booked' && change.read
+      ? planningContextOfBooking(change, change.read as PlanningRead)
+      : await findPlanningContext(tx, change.appointmentId);
   if (!context || context.templates.length === 0 || !context.mobile?.trim()) return;
   const phoneNumber = australianMobileE164(context.mobile);
   if (!phoneNumber) throw new AppError(ErrorCode.validation, MOBILE_REFUSED);
@@ -110,7 +119,7 @@ export function createSmsSequencePlanner(deps: {
   quietHours?: QuietHours;
 }): AppointmentChangeListener {
   const quietHours = deps.quietHours === undefined ? QUIET_HOURS : deps.quietHours;
-  return async (tx, change) => {
+  const planner: AppointmentChangeListener = async (tx, change) => {
     if (change.kind === 'booked') {
       await planSequence(tx, deps.clock, quietHours, change);
     } else if (change.kind === 'rescheduled') {
@@ -120,4 +129,7 @@ export function createSmsSequencePlanner(deps: {
       await cancelSequence(tx, change.appointmentId, deps.clock.now());
     }
   };
+  // A new booking's patient and templates come with the booking's own read (one round trip fewer).
+  planner.readWithBooking = planningReadWithBooking;
+  return planner;
 }

@@ -13,6 +13,7 @@ import {
   specialists,
   workflows,
 } from '../../db/schema/index.ts';
+import type { AppointmentChange, BookingRefs } from '../booking/appointment-changes.ts';
 
 type PlanningTemplate = { content: string; type: 'AT_GP' | 'AT_HOME'; sortOrder: number };
 
@@ -69,6 +70,50 @@ export async function findPlanningContext(db: Db, appointmentId: string) {
     ...rest,
     appointment: { id, appointmentType, startDateTime: new Date(Number(startMs)), timezone, zoomJoinUrl },
     templates: templates ?? [],
+  };
+}
+
+/** What the planner reads with a new booking (readWithBooking): the patient and the set's templates. */
+export type PlanningRead = Pick<PlanningRow, 'firstName' | 'mobile' | 'patientZone' | 'templates'>;
+
+/**
+ * The patient (first name, mobile, zone of the residential postcode) and the set's templates as one
+ * json value, read in the booking's own first statement (docs/decisions/0051).
+ */
+export const planningReadWithBooking = (refs: BookingRefs) => sql`(
+  SELECT json_build_object('firstName', ${clients.firstName}, 'mobile', ${clients.phoneMobile},
+    'patientZone', (SELECT ${postcodeTimezones.timezone} FROM ${clientAddresses}
+        JOIN ${postcodeTimezones} ON ${postcodeTimezones.postcode} = ${clientAddresses.postcode}
+       WHERE ${clientAddresses.clientId} = ${clients.id} AND ${clientAddresses.kind} = 'residential'
+       LIMIT 1),
+    'templates', (SELECT json_agg(json_build_object('content', t.content, 'type', t.type,
+        'sortOrder', t.sort_order) ORDER BY t.created_at)
+       FROM ${smsTemplates} t WHERE t.set_id = ${refs.smsTemplateSetId}))
+  FROM ${clients} WHERE ${clients.id} = ${refs.clientId})`;
+
+/** findPlanningContext's answer for a new booking, from what the booking knows and the read with it. */
+export function planningContextOfBooking(
+  change: Extract<AppointmentChange, { kind: 'booked' }>,
+  read: PlanningRead,
+) {
+  return {
+    firstName: read.firstName,
+    mobile: read.mobile,
+    patientZone: read.patientZone,
+    templates: read.templates ?? [],
+    specialistTitle: change.specialist.title,
+    specialistFirst: change.specialist.firstName,
+    specialistLast: change.specialist.lastName,
+    videoLink: change.specialist.videoLink,
+    siteName: change.siteName,
+    // The Zoom link of a new booking is the specialist's video link (V-31), the fallback below.
+    appointment: {
+      id: change.appointmentId,
+      appointmentType: change.appointmentType,
+      startDateTime: change.startDateTime,
+      timezone: change.timezone,
+      zoomJoinUrl: null,
+    },
   };
 }
 
