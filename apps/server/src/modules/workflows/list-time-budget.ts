@@ -7,14 +7,18 @@ import type { Db } from '../../db/database.ts';
  */
 export const LIST_TIME_BUDGET_MS = 1_500;
 
-/** The least a statement is given, however little of the budget is left: a page is still worth a try. */
+/**
+ * The least a statement is given, however little of the budget is left: a page is still worth a
+ * try (never more than the whole budget).
+ */
 const SHORTEST_STATEMENT_MS = 100;
 
-/** The moment a request's reads must be done by. */
-export type ListDeadline = { at: number };
+/** The moment a request's reads must be done by, and the least time a read is given. */
+export type ListDeadline = { at: number; shortest: number };
 
 export const listDeadline = (budgetMs = LIST_TIME_BUDGET_MS): ListDeadline => ({
   at: performance.now() + budgetMs,
+  shortest: Math.max(1, Math.min(SHORTEST_STATEMENT_MS, budgetMs)),
 });
 
 /** Raised when a list read ran out of its time budget. */
@@ -30,7 +34,7 @@ export class ListReadTimedOut extends Error {
  * are quick and run outside. PGlite ignores the setting: its reads are not cut short.
  */
 export async function withinDeadline<T>(db: Db, deadline: ListDeadline, read: (tx: Db) => Promise<T>) {
-  const left = Math.max(SHORTEST_STATEMENT_MS, Math.round(deadline.at - performance.now()));
+  const left = Math.max(deadline.shortest, Math.round(deadline.at - performance.now()));
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${left}`));

@@ -236,7 +236,7 @@ async function selectPageIds(db: Db, prepared: PreparedListQuery, offset: number
     const walkedIds = walks ? await budgetedWalkIds(db, prepared, offset, total) : null;
     if (walkedIds) return walkedIds;
     // The walk found fewer matches than the planner expected: the filters may be tight together.
-    if (walks && prepared.smallMatches === undefined) {
+    if (walks && prepared.smallMatches === undefined && !hasShortText(query)) {
       const page = Math.floor(offset / query.pageSize) + 1;
       prepared.smallMatches = await withinDeadline(db, prepared.deadline, (tx) =>
         smallMatchPage(tx, prepared, page, EXACT_COUNT_CAP),
@@ -411,12 +411,25 @@ async function readListPage(
 }
 
 /**
+ * A filter text shorter than a trigram ("5", "an") gives the trigram indexes nothing to look up: the
+ * planner's bitmap of it is the whole index (a million entries), so its matches are not read whole.
+ */
+const hasShortText = (query: WorkflowListQuery) =>
+  TRIGRAM_FILTERED.some((column) => {
+    const text = query.filters[column];
+    return text !== undefined && text.trim().length > 0 && text.trim().length < 3;
+  });
+
+/** The columns whose filter text is looked up in a trigram index. */
+const TRIGRAM_FILTERED: WorkflowColumn[] = ['urn', 'client', 'referrer', 'adminCheckNotes'];
+
+/**
  * A filtered list the planner expects to be small is first read whole by its filters' indexes
  * (at most EXACT_COUNT_CAP rows) and sorted: no sort's index is walked in the hope of meeting the
  * few matches early, and the total is exact.
  */
 async function smallFilteredPage(db: Db, prepared: PreparedListQuery, asked: number) {
-  if (!prepared.filter || prepared.query.id) return null;
+  if (!prepared.filter || prepared.query.id || hasShortText(prepared.query)) return null;
   if ((await prepared.estimate()) > EXACT_COUNT_CAP) return null;
   prepared.smallMatches = await withinDeadline(db, prepared.deadline, (tx) =>
     smallMatchPage(tx, prepared, asked, EXACT_COUNT_CAP),
