@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workflows } from '../../db/schema/index.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
+import { listQuery, plainOrderIds } from '../../test/list-queries.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { budgetedWalkIds } from './budgeted-walk.ts';
 import { prepareListQuery, type WorkflowListQuery } from './workflow-list.queries.ts';
@@ -26,25 +26,11 @@ describe('filtered pages walked in the order of one index', () => {
   });
   afterAll(() => t.close());
 
-  const query = (parts: Partial<WorkflowListQuery>): WorkflowListQuery => ({
-    list: 'active',
-    page: 1,
-    pageSize: 4,
-    sort: [],
-    filters: {},
-    namedFilters: [],
-    ...parts,
-  });
+  const query = listQuery;
 
   /** The page as the planner's own plan gives it: every match in order, then the page. */
   async function plainPage(request: WorkflowListQuery, offset: number) {
-    const prepared = await prepareListQuery(t.db, request, now);
-    const all = await t.db
-      .select({ id: workflows.id })
-      .from(workflows)
-      .where(prepared.where)
-      .orderBy(...prepared.order);
-    return all.slice(offset, offset + request.pageSize).map((row) => row.id);
+    return (await plainOrderIds(t.db, request, now)).slice(offset, offset + request.pageSize);
   }
 
   it('gives the rows of the plain query for filters and one-column sorts, both ways', async () => {

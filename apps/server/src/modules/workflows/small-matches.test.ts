@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workflows } from '../../db/schema/index.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
+import { listQuery, plainOrderIds } from '../../test/list-queries.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { smallMatchPage } from './small-matches.ts';
 import { groupWalkIds, prepareListQuery, type WorkflowListQuery } from './workflow-list.queries.ts';
@@ -27,26 +27,10 @@ describe('few matches read whole by the filters and sorted', () => {
   });
   afterAll(() => t.close());
 
-  const query = (parts: Partial<WorkflowListQuery>): WorkflowListQuery => ({
-    list: 'active',
-    page: 1,
-    pageSize: 4,
-    sort: [],
-    filters: {},
-    namedFilters: [],
-    ...parts,
-  });
+  const query = listQuery;
 
   /** Every match in the order the planner's own ORDER BY gives. */
-  async function plainOrder(request: WorkflowListQuery) {
-    const prepared = await prepareListQuery(t.db, request, now);
-    const all = await t.db
-      .select({ id: workflows.id })
-      .from(workflows)
-      .where(prepared.where)
-      .orderBy(...prepared.order);
-    return all.map((row) => row.id);
-  }
+  const plainOrder = (request: WorkflowListQuery) => plainOrderIds(t.db, request, now);
 
   it('gives the page and exact total of the plain query for stacked and coordinator sorts', async () => {
     const requests = [
