@@ -82,6 +82,11 @@ export interface ListSearchParams<C extends string> {
   setPageSize: (pageSize: PageSize) => void;
   /** Also returns to page 1. The function form gets the newest sort (clicks can come fast). */
   setSort: (sort: Sort<C> | ((current: Sort<C>) => Sort<C>)) => void;
+  /**
+   * Any other change to the URL's parameters. Every change must come through here (or the setters
+   * above): a change made past it is lost when a later one builds on a URL not yet rendered.
+   */
+  updateParams: (change: (params: URLSearchParams) => void, options?: NavigateOptions) => void;
 }
 
 /**
@@ -144,7 +149,7 @@ export function useListSearchParams<C extends string>(
     [update, columns],
   );
 
-  return { page, pageSize, sort, setPage, setPageSize, setSort };
+  return { page, pageSize, sort, setPage, setPageSize, setSort, updateParams: update };
 }
 
 /** Trimmed, without empty entries: the filters the API gets. */

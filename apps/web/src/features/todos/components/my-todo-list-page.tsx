@@ -32,21 +32,20 @@ export interface MyTodoListPageProps {
  */
 export function MyTodoListPage({ user, workflowHref }: MyTodoListPageProps) {
   const choosesAssignee = TODO_ASSIGNEE_ROLES.includes(user.role);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { page, pageSize, setPage, setPageSize } = useListSearchParams(NO_SORT);
+  const [searchParams] = useSearchParams();
+  const { page, pageSize, setPage, setPageSize, updateParams } = useListSearchParams(NO_SORT);
   const assignedTo = (choosesAssignee && searchParams.get(ASSIGNEE)) || user.uid;
   const query = useTodoList({ assignedTo, page, pageSize });
   const remove = useDeleteTodo();
   const [deleting, setDeleting] = useState<Todo | null>(null);
   const state = listStateMessage(query);
 
-  const chooseAssignee = (uid: string | null) => {
-    const next = new URLSearchParams(searchParams);
-    if (uid && uid !== user.uid) next.set(ASSIGNEE, uid);
-    else next.delete(ASSIGNEE);
-    next.delete('page');
-    setSearchParams(next);
-  };
+  const chooseAssignee = (uid: string | null) =>
+    updateParams((params) => {
+      if (uid && uid !== user.uid) params.set(ASSIGNEE, uid);
+      else params.delete(ASSIGNEE);
+      params.delete('page');
+    });
 
   return (
     <Stack gap="xs">

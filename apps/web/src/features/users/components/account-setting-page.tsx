@@ -32,18 +32,16 @@ interface FormState {
 
 /** Settings > Admin > Account Setting: the staff accounts, paged, with add, edit and delete. */
 export function AccountSettingPage({ currentUid }: { currentUid: string }) {
-  const { page, pageSize, setPage, setPageSize } = useListSearchParams(NO_SORT_COLUMNS);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { page, pageSize, setPage, setPageSize, updateParams } = useListSearchParams(NO_SORT_COLUMNS);
+  const [searchParams] = useSearchParams();
   const parsedRole = RoleSchema.safeParse(searchParams.get(ROLE_PARAM));
   const role: Role | undefined = parsedRole.success ? parsedRole.data : undefined;
   /** A new filter starts again at page 1, in the same navigation. */
   const changeRole = (next: Role | undefined) =>
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
+    updateParams((params) => {
       params.delete('page');
       if (next) params.set(ROLE_PARAM, next);
       else params.delete(ROLE_PARAM);
-      return params;
     });
   const [form, setForm] = useState<FormState>({ opened: false, user: undefined, session: 0 });
   const openForm = (user: UserSummary | undefined) =>

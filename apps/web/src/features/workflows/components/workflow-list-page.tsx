@@ -117,8 +117,9 @@ function WorkflowList({
   renderBooking,
   renderTodos,
 }: WorkflowListPageProps) {
-  const { page, pageSize, sort, setPage, setPageSize, setSort } = useListSearchParams(WORKFLOW_COLUMNS);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { page, pageSize, sort, setPage, setPageSize, setSort, updateParams } =
+    useListSearchParams(WORKFLOW_COLUMNS);
+  const [searchParams] = useSearchParams();
   const {
     inputs: filterInputs,
     filters,
@@ -143,21 +144,14 @@ function WorkflowList({
 
   // The named filters and the column filters are for the whole list: changing them leaves `?id=`.
   const changeNamedFilters = (next: NamedFilter[]) =>
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
+    updateParams((params) => {
       params.delete(ID_PARAM);
       params.delete(FILTER_PARAM);
       for (const filter of next) params.append(FILTER_PARAM, filter);
       params.delete('page');
-      return params;
     });
 
-  const showAll = () =>
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      params.delete(ID_PARAM);
-      return params;
-    });
+  const showAll = () => updateParams((params) => params.delete(ID_PARAM));
 
   const changeFilter = (column: WorkflowColumn, value: string) => {
     if (idParam !== null) showAll();
