@@ -202,12 +202,14 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes(createHealthService(db)));
   await app.register(authRoutes({ auth, mfa, passwordReset, cookieSecure: config.cookieSecure }));
-  await app.register(eventRoutes({ changes, auth }));
-  await app.register(
-    presenceRoutes(
-      createPresenceService({ db, clock, writeChange, idleMinutes: config.SESSION_IDLE_MINUTES }),
-    ),
-  );
+  const presence = createPresenceService({
+    db,
+    clock,
+    writeChange,
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+  });
+  await app.register(eventRoutes({ changes, auth, onTabGone: (who) => presence.closeTab(who, undefined) }));
+  await app.register(presenceRoutes(presence));
   await app.register(userRoutes(createUserService({ db, clock, writeChange, passwordReset, log: logError })));
   await app.register(directoryRoutes(createDirectoryService(db, createLocalPracticeManagement)));
   await app.register(templateRoutes(createTemplateService(db)));

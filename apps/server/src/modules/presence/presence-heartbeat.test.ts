@@ -93,6 +93,32 @@ describe('presence of open tabs', () => {
     ).toBe(401);
   });
 
+  it("shows the user offline after the grace once the tab's live-update stream ends, without a beacon", async () => {
+    const { user, token } = await signedInTab();
+    const address = t.app.server.listening
+      ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
+      : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/events`, {
+      headers: bearer(token),
+      signal: controller.signal,
+    });
+    await (response.body as ReadableStream<Uint8Array>).getReader().read();
+    // An open stream is an open tab: it never marks the tab gone.
+    t.clock.advance(30_000);
+    expect(await onlineOf(user.id)).toBe(true);
+
+    controller.abort();
+    const recheckOf = async () =>
+      (await t.db.select().from(jobs).where(eq(jobs.kind, 'presence.recheck'))).find(
+        (job) => (job.payload as { userId?: string }).userId === user.id,
+      );
+    await expect.poll(recheckOf, { timeout: 5_000 }).toBeDefined();
+    t.clock.advance(26_000);
+    expect(await onlineOf(user.id)).toBe(false);
+    expect((await call('GET', '/api/auth/me', token)).statusCode).toBe(200);
+  });
+
   it('keeps the user online while another tab of the session still speaks after one closes', async () => {
     const { user, token, activity } = await signedInTab();
     await call('POST', '/api/admin/user-activity/close-tab', token, {

@@ -108,16 +108,20 @@ export function createPresenceService(deps: {
     },
 
     /**
-     * A tab closed (its beacon): unless another tab of the session speaks within the grace time,
-     * the user shows offline then. The session stays signed in.
+     * A tab closed (its beacon, or its live-update stream ending: decision 0034): unless another
+     * tab of the session speaks within the grace time, the user shows offline then. The session
+     * stays signed in. A record already quieter than that is left as it is.
      */
     async closeTab(auth: AuthContext, id: string | undefined) {
       const activity = id ? await ownActivity(auth, id) : await findLatestOpenActivity(db, auth.sessionId);
       if (!activity) return;
       const now = clock.now().getTime();
-      const quietSince = PRESENCE_TIMING.TAB_TIMEOUT_MS - PRESENCE_TIMING.CLOSED_TAB_GRACE_MS;
+      const quietSince = new Date(
+        now - (PRESENCE_TIMING.TAB_TIMEOUT_MS - PRESENCE_TIMING.CLOSED_TAB_GRACE_MS),
+      );
+      if (activity.lastSeenAt && activity.lastSeenAt <= quietSince) return;
       await db.transaction(async (tx) => {
-        await updateActivity(tx, activity.id, { lastSeenAt: new Date(now - quietSince) });
+        await updateActivity(tx, activity.id, { lastSeenAt: quietSince });
         await enqueueJobs(tx, [
           {
             kind: PRESENCE_JOB.recheck,
