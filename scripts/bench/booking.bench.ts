@@ -6,8 +6,8 @@
  *
  *   DATABASE_URL=postgres://... npx tsx scripts/bench/booking.bench.ts [requests] [races]
  *
- * BENCH_KEEP=1 keeps the database afterwards; BENCH_CPU_PROF_DIR writes the API process's CPU profile;
- * BENCH_SAMPLE_WAITS=1 samples the sessions' wait events while the bookings run (wait-sampler.ts).
+ * BENCH_WARM_UP: requests of each kind before the measured ones (200). BENCH_KEEP=1 keeps the
+ * database afterwards; BENCH_CPU_PROF_DIR writes the API process's CPU profile; BENCH_SAMPLE_WAITS=1 samples the sessions' wait events while the bookings run (wait-sampler.ts).
  * `races` (default 0): that many extra races of 10 clients booking one slot each, counting double
  * bookings afterwards (the reliability check; 1,000 races take minutes).
  */
@@ -122,6 +122,12 @@ const server = spawn(
 const [port] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
 const http = createHttpClient(Number(port), token);
 
+/**
+ * Requests of each kind before the measured ones: the server's code is compiled to its fastest
+ * form by then, as in a server that has run for a while (BENCH_WARM_UP, 200).
+ */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 200);
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
@@ -148,12 +154,12 @@ const monthRequest = async (i: number) => {
   );
   if (answer.status !== 200) throw new Error(`availability ${answer.status}: ${answer.body}`);
 };
-await measure(CONCURRENCY * 3, monthRequest);
+await measure(WARM_UP, monthRequest);
 const month = await measure(REQUESTS, monthRequest);
 
 const bookings = Math.min(REQUESTS, 500);
 const workflows: { id: string }[] = [];
-for (let i = 0; i < bookings + CONCURRENCY * 2; i++) {
+for (let i = 0; i < bookings + WARM_UP; i++) {
   workflows.push(await createWorkflow(db, { clientId: client.id, referralEndDate: '1900-01-01' }));
 }
 const book = (workflowId: string, slot: { date: string; time: string }) =>
@@ -175,7 +181,7 @@ const bookRequest = async (i: number) => {
   const answer = await book(workflows[i]?.id ?? '', free[slotIndex++] ?? { date: '', time: '' });
   if (answer.status !== 201) throw new Error(`booking ${answer.status}: ${answer.body}`);
 };
-await measure(CONCURRENCY * 2, (i) => bookRequest(bookings + i));
+await measure(WARM_UP, (i) => bookRequest(bookings + i));
 const sampler = process.env.BENCH_SAMPLE_WAITS === '1' ? await startWaitSampler(url) : undefined;
 const cpu = await startCpuMeter(url, server.pid ?? 0);
 const booking = await measure(bookings, bookRequest);
