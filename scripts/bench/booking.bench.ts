@@ -7,7 +7,8 @@
  *   DATABASE_URL=postgres://... npx tsx scripts/bench/booking.bench.ts [requests] [races]
  *
  * BENCH_WARM_UP: requests of each kind before the measured ones (200). BENCH_KEEP=1 keeps the
- * database afterwards; BENCH_CPU_PROF_DIR writes the API process's CPU profile; BENCH_SAMPLE_WAITS=1 samples the sessions' wait events while the bookings run (wait-sampler.ts).
+ * database afterwards; BENCH_CPU_PROF_DIR writes the API process's CPU profile; BENCH_SAMPLE_WAITS=1
+ * samples the sessions' wait events while the bookings run (wait-sampler.ts).
  * `races` (default 0): that many extra races of 10 clients booking one slot each, counting double
  * bookings afterwards (the reliability check; 1,000 races take minutes).
  */
