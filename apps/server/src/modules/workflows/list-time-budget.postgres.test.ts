@@ -39,6 +39,51 @@ describe('the time budget of a list request', () => {
     ).rejects.not.toBeInstanceOf(ListReadTimedOut);
   });
 
+  it("gives a filtered list's count its own budget: past it the total is the estimate, and the page is read", async () => {
+    const { db } = database;
+    // The planner's statistics say 8,000 rows of this client; 809 are left, counted exactly if there is time.
+    const found = (await db.execute(sql`SELECT client_id AS id FROM workflows LIMIT 1`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const clientId = found.rows[0]?.id;
+    await db.execute(sql`ALTER TABLE workflows SET (autovacuum_enabled = false)`);
+    await db.execute(sql`
+      INSERT INTO workflows (client_id, client_first_name, client_last_name, creation_timestamp, urn)
+      SELECT ${clientId}, 'Countme', 'Row' || g, now() - make_interval(secs => g), 'CM' || lpad(g::text, 5, '0')
+      FROM generate_series(1, 8000) AS g`);
+    await db.execute(sql`ANALYZE workflows`);
+    await db.execute(
+      sql`DELETE FROM workflows WHERE urn > 'CM00009' AND urn LIKE 'CM%' AND substr(urn, 7, 1) <> '0'`,
+    );
+    const query = {
+      list: 'active' as const,
+      page: 2,
+      pageSize: 10,
+      filters: { client: 'countme' },
+      sort: [],
+      namedFilters: [],
+    };
+    const counted = await selectListPage(db, query, new Date());
+    expect(counted).toMatchObject({ total: 809, estimated: false, timedOut: false });
+    const uncounted = await selectListPage(db, query, new Date(), undefined, 10_000, 1_500, 1);
+    expect(uncounted).toMatchObject({ estimated: true, timedOut: false });
+    expect(uncounted.total).toBeGreaterThan(809);
+    expect(uncounted.rows.map((row) => row.urn)).toEqual(counted.rows.map((row) => row.urn));
+    // The last page's rows give the exact total when the count is not waited for.
+    const last = await selectListPage(
+      db,
+      { ...query, page: 17, pageSize: 50 },
+      new Date(),
+      undefined,
+      10_000,
+      1_500,
+      1,
+    );
+    expect(last).toMatchObject({ page: 17, total: 809, estimated: false, timedOut: false });
+    expect(last.rows).toHaveLength(9);
+    await db.execute(sql`DELETE FROM workflows WHERE urn LIKE 'CM%'`);
+  });
+
   it('answers a page not read in time with no rows, the estimated total and the reason', async () => {
     const query = {
       list: 'active' as const,
