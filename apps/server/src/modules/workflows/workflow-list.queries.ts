@@ -252,13 +252,24 @@ async function selectPageIds(
     const walks = total <= WALK_BUDGET || expected >= WALK_MARGIN * (offset + query.pageSize);
     const walkedIds = walks ? await budgetedWalkIds(db, prepared, offset, total) : null;
     if (walkedIds) return walkedIds;
-    // The walk found fewer matches than the planner expected: the filters may be tight together.
-    if (walks && prepared.smallMatches === undefined && !hasShortText(query)) {
+    if (prepared.smallMatches === undefined && !hasShortText(query)) {
       const page = Math.floor(offset / query.pageSize) + 1;
-      prepared.smallMatches = await withinDeadline(db, prepared.deadline, (tx) =>
-        smallMatchPage(tx, prepared, page, EXACT_COUNT_CAP),
-      );
-      if (prepared.smallMatches) return prepared.smallMatches.ids;
+      const readWhole = (cap: number) =>
+        withinDeadline(db, prepared.deadline, (tx) => smallMatchPage(tx, prepared, page, cap));
+      if (walks) {
+        // The walk found fewer matches than the planner expected: the filters may be tight together.
+        prepared.smallMatches = await readWhole(EXACT_COUNT_CAP);
+        if (prepared.smallMatches) return prepared.smallMatches.ids;
+      } else if (offset + query.pageSize <= PROBED_ROWS) {
+        // Too few matches expected for the walk, too many to read whole: the planner would walk the
+        // order's index testing every row, through the whole list when the estimate is wrong (no
+        // match at all). The matches up to the page's end, by the filters' own indexes, tell first.
+        const upToPage = await readWhole(offset + query.pageSize);
+        if (upToPage) {
+          prepared.smallMatches = upToPage;
+          return upToPage.ids;
+        }
+      }
     }
   }
   const grouped = await groupWalkIds(db, prepared, offset);
@@ -292,6 +303,12 @@ async function plannedPageIds(db: Db, prepared: PreparedListQuery, offset: numbe
     .offset(total - offset - limit);
   return rows.map((row) => row.id).reverse();
 }
+
+/**
+ * A first page (up to this many rows from the start) of a filter the walk is not tried for is first
+ * looked for by the filters' own indexes (decision 0053); deeper pages would read as many matches.
+ */
+const PROBED_ROWS = 100;
 
 /** Sorts whose one expression leads a (list_name, expression, creation_timestamp, id) index. */
 const KEYED_SORTS = new Set<WorkflowColumn>(
