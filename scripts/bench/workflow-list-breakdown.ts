@@ -40,8 +40,8 @@ const READS: [string, RegExp][] = [
   ['kept totals', /workflow_list_counts/],
   ['rows and audit', /"workflows"\."id" in|insert into "audit/i],
   ['staff lookup', /^select "users"\."id" from "users"/i],
-  ['page by the planner', /order by .* offset \$\d+/i],
-  ['group walk', /order by .* limit \$\d+$/i],
+  ['page by the planner, past an offset', /order by .* offset \$\d+/i],
+  ['first page by the planner, or a group walk', /order by .* limit \$\d+$/i],
 ];
 const readOf = (text: string) =>
   READS.find(([, shape]) => shape.test(text.trim()))?.[0] ?? `other: ${text.slice(0, 60)}`;
