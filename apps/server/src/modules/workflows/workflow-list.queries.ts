@@ -517,8 +517,13 @@ async function inNameOrder(db: Db, ids: string[]) {
   return [...named.map((user) => user.id), ...ids.filter((id) => !known.has(id)).sort()];
 }
 
-/** Past this offset a stacked sort is left to the planner. */
-const GROUP_WALK_MAX_OFFSET = 1000;
+/**
+ * Past this offset a stacked sort is left to the planner. The group walk reads every id before the
+ * page, as an OFFSET does, but from the groups' indexes in order instead of a sort of every match:
+ * 1.5 s (cut) -> 60-300 ms at offset 1,850 of 209,670 matches (decision 0053), so it serves every
+ * page within the paged rows.
+ */
+const GROUP_WALK_MAX_OFFSET = PAGED_ROWS;
 
 /**
  * A stacked sort led by a column with few values (Speciality, Site, Bookings ...), of the whole

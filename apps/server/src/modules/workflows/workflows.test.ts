@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, documents, workflows } from '../../db/schema/index.ts';
 import { createSessionToken, createUser, createWorkflow } from '../../test/factories.ts';
+import { listQuery, plainOrderIds } from '../../test/list-queries.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('POST /api/admin/workflow/list', () => {
@@ -222,16 +223,15 @@ describe('POST /api/admin/workflow/list', () => {
     const filtered = (await list({ filters: { client: 'deepclient' }, page: 100_000 })).json();
     expect(filtered).toMatchObject({ page: 1000, rowLimit: 10_000 });
     expect(filtered.rows).toHaveLength(10);
-    const stacked = (
-      await list({
-        page: 2000,
-        sort: [
-          { column: 'bookings', direction: 'asc' },
-          { column: 'urn', direction: 'asc' },
-        ],
-      })
-    ).json();
+    const stackedSort = [
+      { column: 'bookings' as const, direction: 'asc' as const },
+      { column: 'urn' as const, direction: 'asc' as const },
+    ];
+    const stacked = (await list({ page: 2000, sort: stackedSort })).json();
     expect(stacked).toMatchObject({ page: 1000, rowLimit: 10_000 });
+    // Read bookings status by bookings status, as deep as the limit, in the plain query's order.
+    const plain = await plainOrderIds(t.db, listQuery({ pageSize: 10, sort: stackedSort }), t.clock.now());
+    expect(stacked.rows.map((row: { id: string }) => row.id)).toEqual(plain.slice(9_990, 10_000));
     // Every page of the whole list in one column's order is reached, from bookmarks.
     const sorted = (await list({ page: 100_000, sort: [{ column: 'urn', direction: 'asc' }] })).json();
     expect(sorted.rowLimit).toBeNull();
