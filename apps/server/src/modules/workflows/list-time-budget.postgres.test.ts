@@ -131,14 +131,25 @@ describe('the time budget of a list request', () => {
       sort: [],
       namedFilters: [],
     };
-    const page = await selectListPage(logged, query, new Date());
-    expect(page).toMatchObject({ total: 3, estimated: false, timedOut: false });
-    expect(page.rows.map((row) => row.urn)).toEqual(['PR00001', 'PR00002', 'PR00003']);
-    expect(statements.some((s) => s.includes('WITH matches AS MATERIALIZED'))).toBe(true);
-    // No ORDER BY of the planner over the list (it would walk every row newest first, testing each).
-    expect(
-      statements.filter((s) => /^select "workflows"\."id" from "workflows" .* order by/i.test(s)),
-    ).toEqual([]);
+    // In the default order, and sorted by the coordinator then the URN (which is read group by group).
+    const sorts = [
+      [],
+      [
+        { column: 'coordinator' as const, direction: 'desc' as const },
+        { column: 'urn' as const, direction: 'asc' as const },
+      ],
+    ];
+    for (const sort of sorts) {
+      statements.length = 0;
+      const page = await selectListPage(logged, { ...query, sort }, new Date());
+      expect(page).toMatchObject({ total: 3, estimated: false, timedOut: false });
+      expect(page.rows.map((row) => row.urn)).toEqual(['PR00001', 'PR00002', 'PR00003']);
+      expect(statements.some((s) => s.includes('WITH matches AS MATERIALIZED'))).toBe(true);
+      // No ORDER BY of the planner or of a group walk over the list (it would read every row, testing each).
+      expect(
+        statements.filter((s) => /^select "workflows"\."id" from "workflows" .* order by/i.test(s)),
+      ).toEqual([]);
+    }
     await db.execute(sql`DELETE FROM workflows WHERE urn LIKE 'PR%'`);
   });
 

@@ -176,6 +176,7 @@ export async function countWorkflows(
   db: Db,
   prepared: PreparedListQuery,
   cap: number | null = EXACT_COUNT_CAP,
+  trustEstimate = true,
 ): Promise<ListTotal> {
   const { query, where } = prepared;
   if (prepared.wholeList) {
@@ -192,7 +193,7 @@ export async function countWorkflows(
     return { total: row?.total ?? 0, estimated: false };
   }
   const estimate = await prepared.estimate();
-  if (estimate > TRUSTED_ESTIMATE) return { total: estimate, estimated: true };
+  if (trustEstimate && estimate > TRUSTED_ESTIMATE) return { total: estimate, estimated: true };
   if (prepared.smallMatches === null) return { total: Math.max(cap + 1, estimate), estimated: true };
   try {
     const [row] = await withinDeadline(db, countDeadline(prepared.deadline), (tx) => {
@@ -245,30 +246,31 @@ async function selectPageIds(
   if (deepIds) return deepIds;
   const sortedIds = await sortedDeepPage(db, prepared, offset);
   if (sortedIds) return sortedIds;
-  if (prepared.filter && isIndexOrder(query)) {
+  if (prepared.filter) {
     const [{ total }, estimate] = await Promise.all([readOrderState(db, query.list), prepared.estimate()]);
     // The matches expected among the rows the walk may examine: too few, and the filter's own index is quicker.
     const expected = total > 0 ? (estimate / total) * WALK_BUDGET : 0;
     const walks = total <= WALK_BUDGET || expected >= WALK_MARGIN * (offset + query.pageSize);
-    const walkedIds = walks ? await budgetedWalkIds(db, prepared, offset, total) : null;
-    if (walkedIds) return walkedIds;
-    if (prepared.smallMatches === undefined && !hasShortText(query)) {
-      const page = Math.floor(offset / query.pageSize) + 1;
-      const readWhole = (cap: number) =>
-        withinDeadline(db, prepared.deadline, (tx) => smallMatchPage(tx, prepared, page, cap));
-      if (walks) {
-        // The walk found fewer matches than the planner expected: the filters may be tight together.
+    const page = Math.floor(offset / query.pageSize) + 1;
+    const readWhole = (cap: number) =>
+      withinDeadline(db, prepared.deadline, (tx) => smallMatchPage(tx, prepared, page, cap));
+    const readsWhole = prepared.smallMatches === undefined && !hasShortText(query);
+    if (walks && isIndexOrder(query)) {
+      const walkedIds = await budgetedWalkIds(db, prepared, offset, total);
+      if (walkedIds) return walkedIds;
+      // The walk found fewer matches than the planner expected: the filters may be tight together.
+      if (readsWhole) {
         prepared.smallMatches = await readWhole(EXACT_COUNT_CAP);
         if (prepared.smallMatches) return prepared.smallMatches.ids;
-      } else if (offset + query.pageSize <= PROBED_ROWS) {
-        // Too few matches expected for the walk, too many to read whole: the planner would walk the
-        // order's index testing every row, through the whole list when the estimate is wrong (no
-        // match at all). The matches up to the page's end, by the filters' own indexes, tell first.
-        const upToPage = await readWhole(offset + query.pageSize);
-        if (upToPage) {
-          prepared.smallMatches = upToPage;
-          return upToPage.ids;
-        }
+      }
+    } else if (!walks && readsWhole && offset + query.pageSize <= PROBED_ROWS) {
+      // Too few matches expected for the walk, too many to read whole: the planner (or a group walk)
+      // would read the order's index testing every row, through the whole list when the estimate is
+      // wrong (no match at all). The matches up to the page's end, by the filters' own indexes, tell first.
+      const upToPage = await readWhole(offset + query.pageSize);
+      if (upToPage) {
+        prepared.smallMatches = upToPage;
+        return upToPage.ids;
       }
     }
   }
@@ -445,8 +447,10 @@ async function readListPage(
   // A deep page is read once its total is known: past the end, it is clamped before any row is
   // walked, and in the back half it is read from the end.
   const deep = offsetOf(asked) >= WALK_BUDGET;
+  // A deep page is worth the capped count (within its own budget) whatever the estimate: a filter
+  // that matches nothing or few rows is then not walked past thousands of rows.
   let [counted, ids] = await Promise.all([
-    countWorkflows(db, prepared),
+    countWorkflows(db, prepared, EXACT_COUNT_CAP, !deep),
     deep ? null : selectPageIds(db, prepared, offsetOf(asked)),
   ]);
   // A deep page in the back half of an estimated total, or past it: counted exactly, so that it is
