@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import * as schema from '../../db/schema/index.ts';
 import { createClient } from '../../test/factories.ts';
-import { openTestDatabase } from '../../test/test-database.ts';
+import { openTestDatabase, withDatabase } from '../../test/test-database.ts';
 import { ListReadTimedOut, listDeadline, withinDeadline } from './list-time-budget.ts';
 import { selectListPage } from './workflow-list.queries.ts';
 
 // PostgreSQL only: PGlite does not cut statements short.
 describe('the time budget of a list request', () => {
   let database: Database;
+  let pool: pg.Pool;
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -19,8 +23,19 @@ describe('the time budget of a list request', () => {
         CASE WHEN g % 2 = 0 THEN 'Referral letter checked' END, 'Dr Brooke ' || g % 40
       FROM generate_series(1, 20000) AS g`);
     await database.db.execute(sql`ANALYZE workflows`);
+    const named = (await database.db.execute(sql`SELECT current_database() AS name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    pool = new pg.Pool({
+      connectionString: withDatabase(process.env.TEST_DATABASE_URL as string, named.rows[0]?.name as string),
+      max: 2,
+      options: '-c random_page_cost=1.1',
+    });
   }, 60_000);
-  afterAll(() => database?.close());
+  afterAll(async () => {
+    await pool?.end();
+    await database?.close();
+  });
 
   it('cancels a read that runs past the deadline, and leaves no timeout behind', async () => {
     const { db } = database;
@@ -37,6 +52,105 @@ describe('the time budget of a list request', () => {
     await expect(
       withinDeadline(db, listDeadline(1_000), (tx) => tx.execute(sql`SELECT 1 / 0`)),
     ).rejects.not.toBeInstanceOf(ListReadTimedOut);
+  });
+
+  it("gives a filtered list's count its own budget: past it the total is the estimate, and the page is read", async () => {
+    const { db } = database;
+    // The planner's statistics say 8,000 rows of this client; 809 are left, counted exactly if there is time.
+    const found = (await db.execute(sql`SELECT client_id AS id FROM workflows LIMIT 1`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const clientId = found.rows[0]?.id;
+    await db.execute(sql`ALTER TABLE workflows SET (autovacuum_enabled = false)`);
+    await db.execute(sql`
+      INSERT INTO workflows (client_id, client_first_name, client_last_name, creation_timestamp, urn)
+      SELECT ${clientId}, 'Countme', 'Row' || g, now() - make_interval(secs => g), 'CM' || lpad(g::text, 5, '0')
+      FROM generate_series(1, 8000) AS g`);
+    await db.execute(sql`ANALYZE workflows`);
+    await db.execute(
+      sql`DELETE FROM workflows WHERE urn > 'CM00009' AND urn LIKE 'CM%' AND substr(urn, 7, 1) <> '0'`,
+    );
+    const query = {
+      list: 'active' as const,
+      page: 2,
+      pageSize: 10,
+      filters: { client: 'countme' },
+      sort: [],
+      namedFilters: [],
+    };
+    const counted = await selectListPage(db, query, new Date());
+    expect(counted).toMatchObject({ total: 809, estimated: false, timedOut: false });
+    const uncounted = await selectListPage(db, query, new Date(), undefined, 10_000, 1_500, 1);
+    expect(uncounted).toMatchObject({ estimated: true, timedOut: false });
+    expect(uncounted.total).toBeGreaterThan(809);
+    expect(uncounted.rows.map((row) => row.urn)).toEqual(counted.rows.map((row) => row.urn));
+    // The last page's rows give the exact total when the count is not waited for.
+    const last = await selectListPage(
+      db,
+      { ...query, page: 17, pageSize: 50 },
+      new Date(),
+      undefined,
+      10_000,
+      1_500,
+      1,
+    );
+    expect(last).toMatchObject({ page: 17, total: 809, estimated: false, timedOut: false });
+    expect(last.rows).toHaveLength(9);
+    await db.execute(sql`DELETE FROM workflows WHERE urn LIKE 'CM%'`);
+  });
+
+  it('looks for the matches of a first page by the filters before the planner walks the list for them', async () => {
+    const { db } = database;
+    const found = (await db.execute(sql`SELECT client_id AS id FROM workflows LIMIT 1`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const clientId = found.rows[0]?.id;
+    // The statistics say 6,000 rows of this client in a list of 66,000: too few for the walk of a
+    // 50-row page, too many to read whole; 3 are left.
+    await db.execute(sql`ALTER TABLE workflows SET (autovacuum_enabled = false)`);
+    await db.execute(sql`
+      INSERT INTO workflows (client_id, client_first_name, client_last_name, creation_timestamp, urn)
+      SELECT ${clientId}, CASE WHEN g <= 6000 THEN 'Probeme' ELSE 'Someone' END, 'Row' || g,
+        now() - interval '1 year' - make_interval(secs => g), 'PR' || lpad(g::text, 5, '0')
+      FROM generate_series(1, 46000) AS g`);
+    await db.execute(sql`ANALYZE workflows`);
+    await db.execute(
+      sql`UPDATE workflows SET client_first_name = 'Gone' WHERE client_first_name = 'Probeme' AND urn > 'PR00003'`,
+    );
+    const statements: string[] = [];
+    const logged = drizzle({
+      client: pool,
+      schema,
+      logger: { logQuery: (query) => statements.push(query) },
+    }) as unknown as Db;
+    const query = {
+      list: 'active' as const,
+      page: 1,
+      pageSize: 50,
+      filters: { client: 'probeme' },
+      sort: [],
+      namedFilters: [],
+    };
+    // In the default order, and sorted by the coordinator then the URN (which is read group by group).
+    const sorts = [
+      [],
+      [
+        { column: 'coordinator' as const, direction: 'desc' as const },
+        { column: 'urn' as const, direction: 'asc' as const },
+      ],
+    ];
+    for (const sort of sorts) {
+      statements.length = 0;
+      const page = await selectListPage(logged, { ...query, sort }, new Date());
+      expect(page).toMatchObject({ total: 3, estimated: false, timedOut: false });
+      expect(page.rows.map((row) => row.urn)).toEqual(['PR00001', 'PR00002', 'PR00003']);
+      expect(statements.some((s) => s.includes('WITH matches AS MATERIALIZED'))).toBe(true);
+      // No ORDER BY of the planner or of a group walk over the list (it would read every row, testing each).
+      expect(
+        statements.filter((s) => /^select "workflows"\."id" from "workflows" .* order by/i.test(s)),
+      ).toEqual([]);
+    }
+    await db.execute(sql`DELETE FROM workflows WHERE urn LIKE 'PR%'`);
   });
 
   it('answers a page not read in time with no rows, the estimated total and the reason', async () => {

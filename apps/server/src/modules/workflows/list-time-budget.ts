@@ -13,12 +13,29 @@ export const LIST_TIME_BUDGET_MS = 1_500;
  */
 const SHORTEST_STATEMENT_MS = 100;
 
-/** The moment a request's reads must be done by, and the least time a read is given. */
-export type ListDeadline = { at: number; shortest: number };
+/**
+ * The time the count of a filtered list may take (decision 0053): staff need the rows, the exact
+ * total is a nicety, so past this the total is the planner's estimate ("of about N").
+ */
+export const COUNT_TIME_BUDGET_MS = 60;
 
-export const listDeadline = (budgetMs = LIST_TIME_BUDGET_MS): ListDeadline => ({
+/** The moment a request's reads must be done by, the least time a read is given, and the count's own budget. */
+export type ListDeadline = { at: number; shortest: number; countMs: number };
+
+export const listDeadline = (
+  budgetMs = LIST_TIME_BUDGET_MS,
+  countMs = COUNT_TIME_BUDGET_MS,
+): ListDeadline => ({
   at: performance.now() + budgetMs,
   shortest: Math.max(1, Math.min(SHORTEST_STATEMENT_MS, budgetMs)),
+  countMs,
+});
+
+/** The deadline of a filtered list's count: its own budget from now, within the request's. */
+export const countDeadline = (deadline: ListDeadline): ListDeadline => ({
+  at: Math.min(deadline.at, performance.now() + deadline.countMs),
+  shortest: Math.max(1, Math.min(deadline.shortest, deadline.countMs)),
+  countMs: deadline.countMs,
 });
 
 /** Raised when a list read ran out of its time budget. */

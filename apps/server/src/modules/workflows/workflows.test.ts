@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, documents, workflows } from '../../db/schema/index.ts';
 import { createSessionToken, createUser, createWorkflow } from '../../test/factories.ts';
+import { listQuery, plainOrderIds } from '../../test/list-queries.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('POST /api/admin/workflow/list', () => {
@@ -180,6 +181,38 @@ describe('POST /api/admin/workflow/list', () => {
     await t.db.execute(sql`DELETE FROM workflows WHERE urn LIKE 'BULK%'`);
   });
 
+  it('reads a deep page in the back half of a large filtered list from its end, in the order asked', async () => {
+    const seedRow = await createWorkflow(t.db, { urn: 'BACK-SEED' });
+    await t.db.execute(sql`
+      INSERT INTO workflows (client_id, client_first_name, client_last_name, urn, booking_status)
+      SELECT ${seedRow.clientId}, 'Backclient', 'Row' || g, 'BACK' || lpad(g::text, 5, '0'), 'awaitingBooking'
+      FROM generate_series(1, 5003) g`);
+    await t.db.execute(sql`ANALYZE workflows`);
+    const urns = (body: { rows: { urn: string }[] }) => body.rows.map((row) => row.urn);
+    const back = (from: number, to: number) =>
+      Array.from(
+        { length: Math.abs(to - from) + 1 },
+        (_, i) => `BACK${String(from + (to > from ? i : -i)).padStart(5, '0')}`,
+      );
+    const byUrn = (direction: string) => [{ column: 'urn', direction }];
+    const filters = { client: 'backclient' };
+    const last = (await list({ filters, sort: byUrn('asc'), page: 501 })).json();
+    expect(last).toMatchObject({ page: 501, total: 5003, totalIsEstimate: false });
+    expect(urns(last)).toEqual(back(5001, 5003));
+    const lastDown = (await list({ filters, sort: byUrn('desc'), page: 501 })).json();
+    expect(urns(lastDown)).toEqual(back(3, 1));
+    const deep = (await list({ filters, sort: byUrn('asc'), page: 400 })).json();
+    expect(deep).toMatchObject({ page: 400, total: 5003, totalIsEstimate: false });
+    expect(urns(deep)).toEqual(back(3991, 4000));
+    const pastTheEnd = (await list({ filters, sort: byUrn('desc'), page: 900, pageSize: 50 })).json();
+    expect(pastTheEnd).toMatchObject({ page: 101, total: 5003, totalIsEstimate: false });
+    expect(urns(pastTheEnd)).toEqual(back(3, 1));
+    // A deep page in the front half is read forwards, as before.
+    const front = (await list({ filters, sort: byUrn('desc'), page: 150 })).json();
+    expect(urns(front)).toEqual(back(3513, 3504));
+    await t.db.execute(sql`DELETE FROM workflows WHERE urn LIKE 'BACK%'`);
+  });
+
   it('pages a filtered or stack-sorted list through its first 10,000 rows, and says so', async () => {
     const seedRow = await createWorkflow(t.db, { urn: 'DEEP-SEED' });
     await t.db.execute(sql`
@@ -190,16 +223,15 @@ describe('POST /api/admin/workflow/list', () => {
     const filtered = (await list({ filters: { client: 'deepclient' }, page: 100_000 })).json();
     expect(filtered).toMatchObject({ page: 1000, rowLimit: 10_000 });
     expect(filtered.rows).toHaveLength(10);
-    const stacked = (
-      await list({
-        page: 2000,
-        sort: [
-          { column: 'bookings', direction: 'asc' },
-          { column: 'urn', direction: 'asc' },
-        ],
-      })
-    ).json();
+    const stackedSort = [
+      { column: 'bookings' as const, direction: 'asc' as const },
+      { column: 'urn' as const, direction: 'asc' as const },
+    ];
+    const stacked = (await list({ page: 2000, sort: stackedSort })).json();
     expect(stacked).toMatchObject({ page: 1000, rowLimit: 10_000 });
+    // Read bookings status by bookings status, as deep as the limit, in the plain query's order.
+    const plain = await plainOrderIds(t.db, listQuery({ pageSize: 10, sort: stackedSort }), t.clock.now());
+    expect(stacked.rows.map((row: { id: string }) => row.id)).toEqual(plain.slice(9_990, 10_000));
     // Every page of the whole list in one column's order is reached, from bookmarks.
     const sorted = (await list({ page: 100_000, sort: [{ column: 'urn', direction: 'asc' }] })).json();
     expect(sorted.rowLimit).toBeNull();
