@@ -522,12 +522,17 @@ async function inNameOrder(db: Db, ids: string[]) {
 }
 
 /**
- * Past this offset a stacked sort is left to the planner. The group walk reads every id before the
- * page, as an OFFSET does, but from the groups' indexes in order instead of a sort of every match:
- * 1.5 s (cut) -> 60-300 ms at offset 1,850 of 209,670 matches (decision 0053), so it serves every
- * page within the paged rows.
+ * Past this offset a stacked sort is left to the planner, which reads the first column's index in
+ * order and sorts each of its values by the rest (every id before the page is read either way).
  */
-const GROUP_WALK_MAX_OFFSET = PAGED_ROWS;
+const GROUP_WALK_MAX_OFFSET = 1000;
+
+/**
+ * The coordinator's order is its shown name, which no index holds: the planner sorts every match,
+ * so the coordinator's group walk serves every page within the paged rows (decision 0053; 1.5 s, cut
+ * -> 60-300 ms at offset 1,850 of 209,670 matches).
+ */
+const COORDINATOR_WALK_MAX_OFFSET = PAGED_ROWS;
 
 /**
  * A stacked sort led by a column with few values (Speciality, Site, Bookings ...), of the whole
@@ -538,7 +543,9 @@ const GROUP_WALK_MAX_OFFSET = PAGED_ROWS;
 export async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: number) {
   const { query } = prepared;
   const [first, second] = query.sort;
-  if (!first || offset > GROUP_WALK_MAX_OFFSET) return null;
+  if (!first) return null;
+  if (offset > (first.column === 'coordinator' ? COORDINATOR_WALK_MAX_OFFSET : GROUP_WALK_MAX_OFFSET))
+    return null;
   if (first.column === 'gpReport' && second) {
     // The GP report's one key (GP_REPORT_SORT_KEY) takes the values 0 to 7 and is never empty.
     const keys = first.direction === 'asc' ? GP_REPORT_KEYS : [...GP_REPORT_KEYS].reverse();
