@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -86,6 +88,16 @@ const CASES = Object.entries(ZONES).flatMap(([zone, changes]) => [
 ]);
 
 describe.each(CASES)('$zone on $day', ({ zone, day, names, repeated = [], missing = [], gapMinutes = 0 }) => {
+  it('reads every 5 minutes of the day and the days around it as date-fns reads a TZDate in the zone', () => {
+    const from = instantAt(addDays(day, -1), '00:00', zone).getTime();
+    for (let at = from; at < from + 3 * 86_400_000; at += 300_000) {
+      const local = new TZDate(at, zone);
+      const expected = { day: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') };
+      expect(wallClockAt(at, zone), new Date(at).toISOString()).toEqual(expected);
+      expect(formatDateTimeAt(at, zone)).toBe(format(local, 'dd/MM/yyyy HH:mm'));
+    }
+  });
+
   it('converts each 15-minute wall-clock slot to UTC and back to the same wall clock', () => {
     const existing = SLOTS.filter((slot) => !missing.includes(slot));
     for (const slot of SLOTS) {
