@@ -315,7 +315,16 @@ describe('client and referral editing', () => {
         ].sort(),
       );
       const stored = JSON.stringify(audit);
-      for (const secret of ['Harriet', 'Quill', 'Harry', '1971', '400 000', 'Collins', 'h.quill']) {
+      for (const secret of [
+        'Harriet',
+        'Quill',
+        'Harry',
+        '1971-04',
+        '09/04/1971',
+        '400 000',
+        'Collins',
+        'h.quill',
+      ]) {
         expect(stored).not.toContain(secret);
       }
     });
