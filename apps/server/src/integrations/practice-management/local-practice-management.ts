@@ -14,6 +14,7 @@ import {
   specialists,
   specialistTimeslots,
 } from '../../db/schema/index.ts';
+import { specialistScheduleLock } from '../../lib/specialist-schedule-lock.ts';
 import type {
   PmAddress,
   PmAppointment,
@@ -98,8 +99,8 @@ const insideTimeslotSql = (specialistId: SQL, start: SQL, end: SQL, fromDay: SQL
 type InsertedAppointment = { id: string; startMs: number; endMs: number };
 
 /**
- * A new appointment in one statement (docs/decisions/0051): the specialist's share lock (a schedule
- * change waits for this booking's commit; decision 0040), inserted only inside one of their
+ * A new appointment in one statement (docs/decisions/0051): the specialist's schedule lock, shared
+ * (a schedule change waits for this booking's commit; decision 0040), inserted only inside one of their
  * timeslots, and `ON CONFLICT DO NOTHING`, so that the `appointments_no_overlap` exclusion
  * constraint answers an overlap with a committed or a concurrent booking by inserting nothing
  * (which no read before the write can, and which leaves the caller's transaction usable). Its
@@ -112,7 +113,8 @@ const insertAppointmentStatement = namedStatement<InsertedAppointment>('pm_inser
   const start = sql`${p('start')}::timestamptz`;
   const end = sql`${p('end')}::timestamptz`;
   return sql`
-    WITH locked AS (SELECT id FROM ${specialists} WHERE id = ${specialistId} FOR SHARE)
+    WITH locked AS (
+      SELECT id FROM ${specialists} WHERE id = ${specialistId} AND ${specialistScheduleLock(specialistId, 'shared')})
     INSERT INTO ${appointments} (workflow_id, client_id, specialist_id, site_id, start_date_time,
       end_date_time, duration_minutes, timezone, appointment_type, consultation_type, dial_in_method,
       notes, sms_template_set_id, booked_by)
@@ -239,17 +241,16 @@ export function createLocalPracticeManagement(db: Db): PracticeManagement {
   }
 
   /**
-   * Whether [start, end) is inside one of the specialist's timeslots. The share lock on the
-   * specialist's row keeps a schedule change (which locks it for update) out until this booking
-   * commits, but lets bookings of the same specialist run side by side; two of them that overlap
-   * are told apart by the `appointments_no_overlap` constraint (decisions 0040 and 0046).
+   * Whether [start, end) is inside one of the specialist's timeslots. The specialist's schedule
+   * lock, shared, keeps a schedule change out until this booking commits, but lets bookings of the
+   * same specialist run side by side; two of them that overlap are told apart by the
+   * `appointments_no_overlap` constraint (decisions 0040 and 0046).
    */
   async function lockedTimeInTimeslot(specialistId: string, start: Date, end: Date) {
     const [specialist] = await db
       .select({ id: specialists.id })
       .from(specialists)
-      .where(eq(specialists.id, specialistId))
-      .for('share');
+      .where(and(eq(specialists.id, specialistId), specialistScheduleLock(sql`${specialistId}`, 'shared')));
     if (!specialist) return false;
     return insideTimeslot(specialistId, start, end);
   }

@@ -13,6 +13,7 @@ import {
   workflowActivities,
   workflows,
 } from '../../db/schema/index.ts';
+import { specialistScheduleLock } from '../../lib/specialist-schedule-lock.ts';
 import { closingStatement } from '../../lib/write-change.ts';
 import { bookedCopiesWrite } from '../workflows/workflow-copies.ts';
 import { type AppointmentChangeListener, type BookingRefs, listenerReads } from './appointment-changes.ts';
@@ -126,8 +127,8 @@ const LONGEST_APPOINTMENT_SQL = sql.raw(`interval '${LONGEST_APPOINTMENT_MS / 60
 /**
  * Everything a booking's checks read, in one round trip (docs/decisions/0051): the live workflow,
  * locked for update first (a second booking of it waits); whether the SMS template set exists; the
- * specialist with their specialities' names, share-locked so that a schedule change (which locks
- * the row for update) waits for this booking's commit (decision 0040); the day's timeslots; the
+ * specialist with their specialities' names, and the specialist's schedule lock, shared, so that a
+ * schedule change waits for this booking's commit (decision 0040); the day's timeslots; the
  * specialist's bookings around the day; the site by id, or by name for Own Device; and what the
  * appointment-change listeners read with the booking (`listenerReads`, given the booking's refs),
  * as columns `listener_0`, `listener_1` ...
@@ -155,7 +156,8 @@ const bookingFactsStatement = (listenerReads: (refs: BookingRefs) => (SQL | unde
             SELECT array_agg(sp.name ORDER BY sp.name)
               FROM specialist_specialities ss JOIN specialities sp ON sp.id = ss.speciality_id
              WHERE ss.specialist_id = s.id), '{}'))
-         FROM ${specialists} s WHERE s.id = ${specialistId} FOR SHARE) AS specialist,
+         FROM ${specialists} s WHERE s.id = ${specialistId}) AS specialist,
+      ${specialistScheduleLock(specialistId, 'shared')} AS "scheduleLocked",
       (SELECT json_build_object('id', id, 'name', name) FROM ${sites}
         WHERE id = ${p('siteId')}::uuid OR name = ${p('siteName')}::text LIMIT 1) AS site,
       (SELECT json_agg(json_build_object('timezone', a.timezone, 'start', t.start_time,

@@ -8,14 +8,14 @@ import {
   specialists,
   specialistTimeslots,
 } from '../../db/schema/index.ts';
+import { specialistScheduleLock } from '../../lib/specialist-schedule-lock.ts';
 
-/** The specialist, locked for the rest of the transaction (a booking holds a share lock of it). */
+/** The specialist, with their schedule locked for the rest of the transaction (decision 0040). */
 export async function lockSpecialist(db: Db, id: string) {
   const [row] = await db
     .select({ id: specialists.id, timezone: specialists.timezone })
     .from(specialists)
-    .where(eq(specialists.id, id))
-    .for('update');
+    .where(and(eq(specialists.id, id), specialistScheduleLock(sql`${id}`, 'exclusive')));
   return row;
 }
 
