@@ -48,14 +48,37 @@ function utcFields(ms: number): { day: string; time: string } {
 
 const dayText = (date: Date) => utcFields(date.getTime()).day;
 
+/** Offsets already read, by zone and minute (an offset changes only on a whole minute). */
+const offsetsByZone = new Map<string, Map<number, number>>();
+const ZONES_KEPT = 1_000;
+const OFFSETS_KEPT = 100_000;
+
+/** The zone's offset from UTC in milliseconds at `ms`; `tzOffset` formats a date on every call. */
+function offsetMs(zone: string, ms: number): number {
+  let offsets = offsetsByZone.get(zone);
+  if (!offsets) {
+    if (offsetsByZone.size >= ZONES_KEPT) offsetsByZone.clear();
+    offsets = new Map();
+    offsetsByZone.set(zone, offsets);
+  }
+  const minute = Math.floor(ms / MINUTE_MS);
+  let offset = offsets.get(minute);
+  if (offset === undefined) {
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offset = tzOffset(zone, new Date(minute * MINUTE_MS)) * MINUTE_MS;
+    offsets.set(minute, offset);
+  }
+  return offset;
+}
+
 /**
  * The wall clock in `zone` at an instant: the instant moved by the zone's offset at that instant,
  * read in UTC. It is what date-fns formats a TZDate as, at a fraction of the cost (bookings and
  * the month calendars read thousands).
  */
 function wallFields(instant: Date | number | string, zone?: string): { day: string; time: string } {
-  const at = toDate(instant);
-  return utcFields(at.getTime() + tzOffset(zone ?? viewerZone(), at) * MINUTE_MS);
+  const ms = toDate(instant).getTime();
+  return utcFields(ms + offsetMs(zone ?? viewerZone(), ms));
 }
 
 // Days.
@@ -112,7 +135,7 @@ export function instantAt(day: string, time: string, zone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const [h, min] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, h, min);
-  const offsetAt = (ms: number) => tzOffset(zone, new Date(ms)) * MINUTE_MS;
+  const offsetAt = (ms: number) => offsetMs(zone, ms);
   // Australian zones change at most once a day: the offsets a day either side are the candidates.
   const before = offsetAt(wall - DAY_MS);
   const after = offsetAt(wall + DAY_MS);
