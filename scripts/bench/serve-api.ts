@@ -18,6 +18,7 @@ const config = readConfig({
   LOG_LEVEL: logFile ? 'info' : 'silent',
   WEB_DIST_DIR: '/nonexistent',
   ...(url ? { DATABASE_URL: url } : { PGLITE_DIR: folder }),
+  DATABASE_CHANGES_AT_ONCE: process.env.DATABASE_CHANGES_AT_ONCE,
 });
 const database = url ? await openPostgres(url, 20) : await openPgliteFolder(folder as string);
 const logger = logFile ? { ...(loggerOptions(config) as object), file: logFile } : false;

@@ -20,6 +20,7 @@ import { createOutboxVoiceCaller, type VoiceCaller } from './integrations/voice/
 import { deliverDueEmails, EMAIL_DELIVERY } from './jobs/email-delivery.job.ts';
 import { drainDueJobs, type JobRunnerDeps, runDueJobs, startJobRunner } from './jobs/job-runner.ts';
 import { createChangeFeed } from './lib/change-feed.ts';
+import { limitChanges } from './lib/change-slots.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { logSafeError } from './lib/log-safe-error.ts';
 import { createNetworkMatcher } from './lib/networks.ts';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps) {
       ? createSmtpEmailSender(config.SMTP_URL, config.MAIL_FROM)
       : createOutboxEmailSender(db));
   const throttle = createThrottle(db, clock);
+  limitChanges(db, config.DATABASE_CHANGES_AT_ONCE);
   const writeChange = createChangeWriter({ db, changes });
   const auth = createAuthService({
     db,

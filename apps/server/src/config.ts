@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CHANGES_AT_ONCE } from './lib/change-slots.ts';
 import { parseNetworkList } from './lib/networks.ts';
 
 const booleanText = z
@@ -61,6 +62,8 @@ const ConfigSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATABASE_URL: z.string().url().optional(),
     PGLITE_DIR: z.string().default(path.resolve('data/pglite')),
+    /** How many changes (write transactions) run at once; the others wait their turn (decision 0055). */
+    DATABASE_CHANGES_AT_ONCE: z.coerce.number().int().min(1).max(100).default(DEFAULT_CHANGES_AT_ONCE),
     /** Default true in development only; in production the demo accounts get a new random password. */
     LOAD_DEMO_DATA: booleanText.optional(),
     COOKIE_SECURE: booleanText.optional(),

@@ -5,6 +5,7 @@ import { namedStatement } from '../db/named-statement.ts';
 import { type AuditEvent, auditInsertStatement, auditRowsFromJson } from '../modules/audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../modules/auth/auth.service.ts';
 import { type ChangeFeed, outboxInsert } from './change-feed.ts';
+import { changeSlotsOf } from './change-slots.ts';
 
 /**
  * A change's last writes as one prepared statement (see closingStatement) with the values to run it
@@ -77,21 +78,24 @@ async function closeChange(
  * or not at all, so the trail never records what did not happen and browsers hear only what did.
  * The events wait in the outbox and are published right after the commit (docs/decisions/0046):
  * a NOTIFY inside the transaction would make every change's commit wait for the one before it.
+ * Changes take turns: a few at once per database (change-slots.ts, decision 0055).
  */
 export function createChangeWriter(deps: { db: Db; changes: ChangeFeed }): ChangeWriter {
   const { db, changes } = deps;
   return async (work) => {
     let published: ChangeEvent[] = [];
     let outboxId: number | undefined;
-    const result = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const { result, audit = [], events = [], closingWrites } = await work(tx);
-      outboxId = closingWrites
-        ? await closeChange(tx, closingWrites, audit, events)
-        : await recordAuditAndEvents(tx, changes, audit, events);
-      published = events;
-      return result;
-    });
+    const result = await changeSlotsOf(db).run(() =>
+      db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const { result, audit = [], events = [], closingWrites } = await work(tx);
+        outboxId = closingWrites
+          ? await closeChange(tx, closingWrites, audit, events)
+          : await recordAuditAndEvents(tx, changes, audit, events);
+        published = events;
+        return result;
+      }),
+    );
     changes.committed(published);
     if (outboxId !== undefined) await changes.release(db, outboxId);
     return result;
