@@ -48,28 +48,35 @@ function utcFields(ms: number): { day: string; time: string } {
 
 const dayText = (date: Date) => utcFields(date.getTime()).day;
 
-/** Offsets already read, by zone and minute (an offset changes only on a whole minute). */
-const offsetsByZone = new Map<string, Map<number, number>>();
 const ZONES_KEPT = 1_000;
-const OFFSETS_KEPT = 100_000;
+const MINUTES_KEPT = 100_000;
 
-/** The zone's offset from UTC in milliseconds at `ms`; `tzOffset` formats a date on every call. */
-function offsetMs(zone: string, ms: number): number {
-  let offsets = offsetsByZone.get(zone);
-  if (!offsets) {
-    if (offsetsByZone.size >= ZONES_KEPT) offsetsByZone.clear();
-    offsets = new Map();
-    offsetsByZone.set(zone, offsets);
-  }
-  const minute = Math.floor(ms / MINUTE_MS);
-  let offset = offsets.get(minute);
-  if (offset === undefined) {
-    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
-    offset = tzOffset(zone, new Date(minute * MINUTE_MS)) * MINUTE_MS;
-    offsets.set(minute, offset);
-  }
-  return offset;
+/**
+ * `read` with its answers kept by zone and minute (a zone's offset and name change only on a whole
+ * minute): `read` formats a date on every call, and bookings and month calendars ask thousands.
+ */
+function keptByZoneAndMinute<T>(read: (zone: string, minuteStart: Date) => T) {
+  const byZone = new Map<string, Map<number, T>>();
+  return (zone: string, ms: number): T => {
+    let byMinute = byZone.get(zone);
+    if (!byMinute) {
+      if (byZone.size >= ZONES_KEPT) byZone.clear();
+      byMinute = new Map();
+      byZone.set(zone, byMinute);
+    }
+    const minute = Math.floor(ms / MINUTE_MS);
+    let answer = byMinute.get(minute);
+    if (answer === undefined) {
+      if (byMinute.size >= MINUTES_KEPT) byMinute.clear();
+      answer = read(zone, new Date(minute * MINUTE_MS));
+      byMinute.set(minute, answer);
+    }
+    return answer;
+  };
 }
+
+/** The zone's offset from UTC in milliseconds at an instant (ms). */
+const offsetMs = keptByZoneAndMinute((zone, at) => tzOffset(zone, at) * MINUTE_MS);
 
 /**
  * The wall clock in `zone` at an instant: the instant moved by the zone's offset at that instant,
@@ -189,7 +196,20 @@ export function formatDateTimeAt(instant: Date | number | string, zone?: string)
   return `${formatDay(day)} ${time}`;
 }
 
-const abbreviations = new Map<string, Intl.DateTimeFormat>();
+const abbreviationFormats = new Map<string, Intl.DateTimeFormat>();
+/** '' is the viewer's zone. */
+const abbreviationAt = keptByZoneAndMinute((zone, at) => {
+  let format = abbreviationFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', {
+      timeZone: zone || undefined,
+      timeZoneName: 'short',
+      hour: 'numeric',
+    });
+    abbreviationFormats.set(zone, format);
+  }
+  return format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+});
 
 /**
  * The zone's short name at an instant, as Australians write it: AEST/AEDT, ACST/ACDT, AWST, ACWST
@@ -197,15 +217,8 @@ const abbreviations = new Map<string, Intl.DateTimeFormat>();
  * names zones in 'en-US', which gives GMT+10 instead.
  */
 export function zoneAbbreviation(instant: Date | number | string, zone?: string): string {
-  const at = toDate(instant);
-  if (Number.isNaN(at.getTime())) return '';
-  const key = zone ?? '';
-  let formatter = abbreviations.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-AU', { timeZone: zone, timeZoneName: 'short', hour: 'numeric' });
-    abbreviations.set(key, formatter);
-  }
-  return formatter.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const ms = toDate(instant).getTime();
+  return Number.isNaN(ms) ? '' : abbreviationAt(zone ?? '', ms);
 }
 
 /** The zone's short name on a day (at its noon, after any change of that night). */
