@@ -1,10 +1,11 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { addDays as addDaysTo, format } from 'date-fns';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
   dayAt,
+  daysBetween,
   daysOfMonth,
   formatDateAt,
   formatDateTimeAt,
@@ -211,6 +212,20 @@ describe('calendar', () => {
     expect(daysOfMonth('2028-02-10').at(-1)).toBe('2028-02-29');
     expect(daysOfMonth(OCTOBER).slice(0, 2)).toEqual(['2026-10-01', '2026-10-02']);
     expect(weekdayOf('2026-10-05')).toBe(1);
+  });
+
+  it('steps and counts days and names weekdays as date-fns does on UTC days, 1890-2100', () => {
+    for (let ms = Date.UTC(1890, 0, 1); ms < Date.UTC(2100, 0, 1); ms += 13 * 86_400_000) {
+      const day = new Date(ms).toISOString().slice(0, 10);
+      const utc = new TZDate(`${day}T00:00:00Z`, 'UTC');
+      for (const step of [-400, -1, 1, 29, 366]) {
+        expect(addDays(day, step)).toBe(format(addDaysTo(utc, step), 'yyyy-MM-dd'));
+        expect(daysBetween(day, addDays(day, step))).toBe(step);
+      }
+      expect(weekdayOf(day)).toBe(utc.getDay());
+    }
+    expect(() => addDays('abc', 1)).toThrow(RangeError);
+    expect(daysBetween('abc', '2026-01-01')).toBeNaN();
   });
 
   it("tells today's day in a zone, which may differ across the country", () => {

@@ -1,5 +1,5 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
-import { addDays as addDaysTo, addMonths as addMonthsTo, lastDayOfMonth } from 'date-fns';
+import { addMonths as addMonthsTo, lastDayOfMonth } from 'date-fns';
 
 /**
  * The one calendar of the app, on the server and in the browser. Three kinds of value:
@@ -31,8 +31,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
 
 const toDate = (instant: Date | number | string) => (instant instanceof Date ? instant : new Date(instant));
-/** A day as midnight UTC, so that date-fns' day and month arithmetic never meets a zone change. */
+/** A day as midnight UTC, so that date-fns' month arithmetic never meets a zone change. */
 const utcDay = (day: string) => new TZDate(`${day}T00:00:00Z`, 'UTC');
+/** A day's midnight UTC in milliseconds (NaN when the text is no day): day arithmetic without a zone. */
+const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The day ('YYYY-MM-DD') and time ('HH:mm') of an instant's UTC fields; an invalid instant throws. */
@@ -100,12 +102,12 @@ export function isDay(text: string): boolean {
 }
 
 export function addDays(day: string, days: number): string {
-  return dayText(addDaysTo(utcDay(day), days));
+  return utcFields(utcMidnight(day) + days * DAY_MS).day;
 }
 
 /** Whole days from one day to another (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / DAY_MS);
+  return Math.round((utcMidnight(to) - utcMidnight(from)) / DAY_MS);
 }
 
 /** Adds whole months, clamping to the target month's last day (31 Jan + 1 month = 28 or 29 Feb). */
@@ -131,7 +133,7 @@ export function daysOfMonth(day: string): string[] {
 
 /** 0 Sunday ... 6 Saturday. */
 export function weekdayOf(day: string): number {
-  return utcDay(day).getDay();
+  return new Date(utcMidnight(day)).getUTCDay();
 }
 
 // Zones: wall clock <-> instant.
