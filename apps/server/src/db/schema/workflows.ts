@@ -155,17 +155,37 @@ export const workflows = pgTable(
     index('workflows_client_id_idx').on(t.clientId),
     // The GP report column's order: whether a report exists, then its status (one key, never null).
     index('workflows_list_gp_report_key_idx').on(t.listName, GP_REPORT_SORT_KEY, t.creationTimestamp, t.id),
+    // The few-values columns, when their filter text matches more than FEW_VALUES_LIMIT values.
     ...(
       [
-        ['urn', t.urn],
-        ['client_full_name', t.clientFullName],
-        ['referrer_name', t.referrerName],
         ['case_manager_name', t.caseManagerName],
         ['speciality_name', t.specialityName],
         ['site_name', t.siteName],
-        ['admin_check_notes', t.adminCheckNotes],
       ] as const
     ).map(([name, column]) => index(`workflows_${name}_trgm_idx`).using('gin', column.op(trigramOps))),
+    // Every list filter that an index can answer, in one GIN index (btree_gin for the values,
+    // trigrams for the free texts): a combination of filters, each loose alone (a case manager and
+    // a GP report status, a name and the history list), is intersected inside the index instead of
+    // as bitmaps of tens of thousands of rows each (decision 0054).
+    index('workflows_list_filters_idx').using(
+      'gin',
+      t.listName,
+      t.caseManagerName,
+      t.specialityName,
+      t.siteName,
+      t.category,
+      t.bookingStatus,
+      t.resultsStatus,
+      t.adminCheckStatus,
+      t.gpReportStatus,
+      t.triage,
+      t.isNewAppointment,
+      t.bookingCoordinatorId,
+      t.urn.op(trigramOps),
+      t.clientFullName.op(trigramOps),
+      t.referrerName.op(trigramOps),
+      t.adminCheckNotes.op(trigramOps),
+    ),
   ],
 );
 
