@@ -17,6 +17,13 @@ const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join('
  * The GP report column's order as one never-empty key: whether a report exists, then the status
  * (CP, NC, QR, none), so one index serves the sort both ways and deep pages can start from a key.
  */
+/**
+ * The Urgent and New/Review named filters as integers: a GIN index holds integers (btree_gin), while
+ * a boolean condition reaches the planner as a bare column or expression that only a btree matches.
+ */
+export const URGENT_KEY = sql`((booking_urgent OR results_urgent OR admin_check_urgent)::int)`;
+export const NEW_APPOINTMENT_KEY = sql`(is_new_appointment::int)`;
+
 export const GP_REPORT_SORT_KEY = sql`((gp_report_document_id IS NOT NULL)::int * 4 + CASE gp_report_status WHEN 'CP' THEN 0 WHEN 'NC' THEN 1 WHEN 'QR' THEN 2 ELSE 3 END)`;
 
 export const workflows = pgTable(
@@ -178,9 +185,9 @@ export const workflows = pgTable(
       t.resultsStatus,
       t.adminCheckStatus,
       t.gpReportStatus,
-      t.triage,
-      t.isNewAppointment,
       t.bookingCoordinatorId,
+      URGENT_KEY,
+      NEW_APPOINTMENT_KEY,
       t.urn.op(trigramOps),
       t.clientFullName.op(trigramOps),
       t.referrerName.op(trigramOps),

@@ -14,7 +14,13 @@ import {
 } from '@telecare/domain/workflow-rules';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { GP_REPORT_SORT_KEY, users, workflows } from '../../db/schema/index.ts';
+import {
+  GP_REPORT_SORT_KEY,
+  NEW_APPOINTMENT_KEY,
+  URGENT_KEY,
+  users,
+  workflows,
+} from '../../db/schema/index.ts';
 
 const DISPLAY_ZONE = 'Australia/Melbourne';
 const WEEK = sql.raw(`interval '7 days'`);
@@ -262,14 +268,10 @@ export const NAMED_FILTER_SQL: Record<NamedFilter, (now: Date) => SQL | undefine
   needFollowUp: () => inArray(workflows.smsReply, ['noResponse', 'no']),
   twelveWeeksAfterFilter: (now) =>
     sql`${workflows.creationTimestamp} <= ${now.toISOString()}::timestamptz - 12 * ${WEEK}`,
-  newFilter: () => and(eq(workflows.isNewAppointment, true), isNull(workflows.appointmentId)),
-  reviewFilter: () => eq(workflows.isNewAppointment, false),
-  urgentFilter: () =>
-    or(
-      eq(workflows.bookingUrgent, true),
-      eq(workflows.resultsUrgent, true),
-      eq(workflows.adminCheckUrgent, true),
-    ),
+  // As the list filters' index holds them (decision 0054).
+  newFilter: () => and(sql`${NEW_APPOINTMENT_KEY} = 1`, isNull(workflows.appointmentId)),
+  reviewFilter: () => sql`${NEW_APPOINTMENT_KEY} = 0`,
+  urgentFilter: () => sql`${URGENT_KEY} = 1`,
   // As the partial index's predicate is written, so the planner can use it.
   triageFilter: () => sql`${workflows.triage}`,
   unassignedFilter: () => isNull(workflows.bookingCoordinatorId),
