@@ -185,7 +185,6 @@ export const workflows = pgTable(
       t.resultsStatus,
       t.adminCheckStatus,
       t.gpReportStatus,
-      t.bookingCoordinatorId,
       URGENT_KEY,
       NEW_APPOINTMENT_KEY,
       t.urn.op(trigramOps),
