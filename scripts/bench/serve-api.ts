@@ -3,6 +3,7 @@
  * benchmark's database (DATABASE_URL, or the embedded database in PGLITE_DIR) without migrating or
  * seeding; prints its port on the first line. It logs nothing, unless BENCH_LOG_FILE names a file:
  * then it logs there as production logs to its output (level info, the request log included).
+ * DATABASE_CHANGES_AT_ONCE is passed on (decision 0055; the server's default when unset).
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp, loggerOptions } from '../../apps/server/src/app.ts';
