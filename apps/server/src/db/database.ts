@@ -13,9 +13,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { claimDataDir } from './data-dir-lock.ts';
-import * as schema from './schema/index.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Drizzle without its relational query API (`db.query.*`, unused): given the schema, it builds a
+ * query builder for every table on every transaction.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type Database = {
   db: Db;
@@ -50,7 +53,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // are dropped by the pool, and one in use fails its query, which the request answers with 503.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -127,7 +130,7 @@ export async function createPglite(options: PgliteOptions = {}) {
 
 /** The Database over an open PGlite instance (tests hand one instance to file after file). */
 export function pgliteDatabase(client: PGlite): Database & { dumpDataDir(): Promise<Blob> } {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
