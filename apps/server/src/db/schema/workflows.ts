@@ -17,13 +17,6 @@ const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join('
  * The GP report column's order as one never-empty key: whether a report exists, then the status
  * (CP, NC, QR, none), so one index serves the sort both ways and deep pages can start from a key.
  */
-/**
- * The Urgent and New/Review named filters as integers: a GIN index holds integers (btree_gin), while
- * a boolean condition reaches the planner as a bare column or expression that only a btree matches.
- */
-export const URGENT_KEY = sql`((booking_urgent OR results_urgent OR admin_check_urgent)::int)`;
-export const NEW_APPOINTMENT_KEY = sql`(is_new_appointment::int)`;
-
 export const GP_REPORT_SORT_KEY = sql`((gp_report_document_id IS NOT NULL)::int * 4 + CASE gp_report_status WHEN 'CP' THEN 0 WHEN 'NC' THEN 1 WHEN 'QR' THEN 2 ELSE 3 END)`;
 
 export const workflows = pgTable(
@@ -162,36 +155,17 @@ export const workflows = pgTable(
     index('workflows_client_id_idx').on(t.clientId),
     // The GP report column's order: whether a report exists, then its status (one key, never null).
     index('workflows_list_gp_report_key_idx').on(t.listName, GP_REPORT_SORT_KEY, t.creationTimestamp, t.id),
-    // The few-values columns, when their filter text matches more than FEW_VALUES_LIMIT values.
     ...(
       [
+        ['urn', t.urn],
+        ['client_full_name', t.clientFullName],
+        ['referrer_name', t.referrerName],
         ['case_manager_name', t.caseManagerName],
         ['speciality_name', t.specialityName],
         ['site_name', t.siteName],
+        ['admin_check_notes', t.adminCheckNotes],
       ] as const
     ).map(([name, column]) => index(`workflows_${name}_trgm_idx`).using('gin', column.op(trigramOps))),
-    // Every list filter that an index can answer, in one GIN index (btree_gin for the values,
-    // trigrams for the free texts): a combination of filters, each loose alone (a case manager and
-    // a GP report status, a name and the history list), is intersected inside the index instead of
-    // as bitmaps of tens of thousands of rows each (decision 0054).
-    index('workflows_list_filters_idx').using(
-      'gin',
-      t.listName,
-      t.caseManagerName,
-      t.specialityName,
-      t.siteName,
-      t.category,
-      t.bookingStatus,
-      t.resultsStatus,
-      t.adminCheckStatus,
-      t.gpReportStatus,
-      URGENT_KEY,
-      NEW_APPOINTMENT_KEY,
-      t.urn.op(trigramOps),
-      t.clientFullName.op(trigramOps),
-      t.referrerName.op(trigramOps),
-      t.adminCheckNotes.op(trigramOps),
-    ),
   ],
 );
 

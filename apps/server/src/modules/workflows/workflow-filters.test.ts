@@ -17,7 +17,6 @@ describe('workflow list filters on the texts the cells show', () => {
         clientDateOfBirth: '1985-03-12',
         referralEndDate: '2027-12-31',
         contOrTbc: 'NRR X 1 05/12/2026',
-        adminCheckNotes: 'Call GP',
       },
       born1990: { clientDateOfBirth: '1990-11-30', referralEndDate: '1900-01-01', contOrTbc: 'CONT' },
       review: {
@@ -70,16 +69,6 @@ describe('workflow list filters on the texts the cells show', () => {
     }
     expect(await matching({ client: 'shown born' })).toEqual(['born1985', 'born1990']);
     expect(await matching({ client: '31/12/1985' })).toEqual([]);
-  });
-
-  // Texts without a trigram are tested on the rows other filters find, not looked up (decision 0054).
-  it('matches one or two letters in the free-text columns, whatever their case', async () => {
-    expect(await matching({ client: 'VI' })).toEqual(['review']);
-    expect(await matching({ client: 'o' })).toEqual(['born1985', 'born1990', 'noDates', 'review']);
-    expect(await matching({ referrer: 're' })).toEqual(['review']);
-    expect(await matching({ adminCheckNotes: 'gp' })).toEqual(['born1985']);
-    expect(await matching({ adminCheckNotes: 'x' })).toEqual([]);
-    expect(await matching({ urn: '-n' })).toEqual(['noDates']);
   });
 
   it('matches the referrer column by the referral end date shown, or Indefinitely Valid', async () => {

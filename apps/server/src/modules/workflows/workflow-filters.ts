@@ -14,13 +14,7 @@ import {
 } from '@telecare/domain/workflow-rules';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  GP_REPORT_SORT_KEY,
-  NEW_APPOINTMENT_KEY,
-  URGENT_KEY,
-  users,
-  workflows,
-} from '../../db/schema/index.ts';
+import { GP_REPORT_SORT_KEY, users, workflows } from '../../db/schema/index.ts';
 
 const DISPLAY_ZONE = 'Australia/Melbourne';
 const WEEK = sql.raw(`interval '7 days'`);
@@ -45,32 +39,9 @@ export type ColumnSql = {
 
 export const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A text with a run of three letters or digits, from which a trigram index can look its rows up. */
-export const hasTrigram = (value: string) => /[\p{L}\p{N}]{3}/u.test(value);
-
-/**
- * The rows whose text column contains the text. Without a trigram ("an", "5") a trigram index would
- * be read whole, and an index that also holds other filters' columns (decision 0054) would be given
- * up for all of them: such a text is tested on the rows the other filters find, through an
- * expression no index holds.
- */
-const contains = (column: AnyPgColumn, value: string) =>
-  hasTrigram(value)
-    ? sql`${column} ILIKE ${likePattern(value)}`
-    : sql`(${column} || '') ILIKE ${likePattern(value)}`;
-
-/**
- * The rows whose text column contains the text, or that match `other` (a date shown with it). An
- * OR is read from indexes only when each of its sides is (a BitmapOr), so beside another condition
- * the text stays indexed even without a trigram: reading the trigram index whole is still cheaper
- * than reading every row of the list.
- */
-const orContains = (column: AnyPgColumn, value: string, other: SQL | undefined) =>
-  other ? or(sql`${column} ILIKE ${likePattern(value)}`, other) : contains(column, value);
-
 const text = (column: AnyPgColumn): ColumnSql => ({
   sort: [sql`${column}`],
-  filter: (value) => contains(column, value),
+  filter: (value) => sql`${column} ILIKE ${likePattern(value)}`,
 });
 /** Specialists, specialities, sites: tens of values, each on many rows. */
 const fewValues = (column: AnyPgColumn): ColumnSql => ({
@@ -148,10 +119,12 @@ const client: ColumnSql = {
     const today = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)})::date`;
     const age = sql`date_part('year', age(${today}, ${born}))::int`;
     const ages = agesShowing(value);
-    const bornFilter = ages
-      ? ageFilter(born, ages, today)
-      : calendarDateFilter(born, value, sql`${displayDate(born)} || ' (' || ${age} || ')'`);
-    return orContains(workflows.clientFullName, value, bornFilter);
+    return or(
+      sql`${workflows.clientFullName} ILIKE ${likePattern(value)}`,
+      ages
+        ? ageFilter(born, ages, today)
+        : calendarDateFilter(born, value, sql`${displayDate(born)} || ' (' || ${age} || ')'`),
+    );
   },
 };
 
@@ -161,13 +134,13 @@ const referrer: ColumnSql = {
   filter: (value) => {
     const end = workflows.referralEndDate;
     const endDate = calendarDateFilter(end, value, displayDate(end));
-    const endFilter = or(
+    return or(
+      sql`${workflows.referrerName} ILIKE ${likePattern(value)}`,
       INDEFINITELY_VALID.toLowerCase().includes(value.toLowerCase())
         ? eq(end, INDEFINITE_END_DATE)
         : undefined,
       endDate ? and(ne(end, INDEFINITE_END_DATE), endDate) : undefined,
     );
-    return orContains(workflows.referrerName, value, endFilter);
   },
 };
 
@@ -268,10 +241,14 @@ export const NAMED_FILTER_SQL: Record<NamedFilter, (now: Date) => SQL | undefine
   needFollowUp: () => inArray(workflows.smsReply, ['noResponse', 'no']),
   twelveWeeksAfterFilter: (now) =>
     sql`${workflows.creationTimestamp} <= ${now.toISOString()}::timestamptz - 12 * ${WEEK}`,
-  // As the list filters' index holds them (decision 0054).
-  newFilter: () => and(sql`${NEW_APPOINTMENT_KEY} = 1`, isNull(workflows.appointmentId)),
-  reviewFilter: () => sql`${NEW_APPOINTMENT_KEY} = 0`,
-  urgentFilter: () => sql`${URGENT_KEY} = 1`,
+  newFilter: () => and(eq(workflows.isNewAppointment, true), isNull(workflows.appointmentId)),
+  reviewFilter: () => eq(workflows.isNewAppointment, false),
+  urgentFilter: () =>
+    or(
+      eq(workflows.bookingUrgent, true),
+      eq(workflows.resultsUrgent, true),
+      eq(workflows.adminCheckUrgent, true),
+    ),
   // As the partial index's predicate is written, so the planner can use it.
   triageFilter: () => sql`${workflows.triage}`,
   unassignedFilter: () => isNull(workflows.bookingCoordinatorId),

