@@ -557,6 +557,8 @@ export async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: 
     );
   }
   const column = COLUMN_SQL[first.column].groups;
+  const emptyOften = MANY_VALUES_OFTEN_EMPTY[first.column];
+  if (!column && emptyOften && second) return walkEmptySeparately(db, prepared, offset, emptyOften);
   // A sort on one column is read from its index, except the coordinator's, which is by name.
   const byName = first.column === 'coordinator';
   if (!column || !(second || byName)) return null;
@@ -575,19 +577,57 @@ export async function groupWalkIds(db: Db, prepared: PreparedListQuery, offset: 
 
 const GP_REPORT_KEYS = [0, 1, 2, 3, 4, 5, 6, 7];
 
-/** The page's ids read group by group (each group's condition, in order) in the order of the other sorted columns. */
-async function walkGroups(db: Db, prepared: PreparedListQuery, offset: number, groups: SQL[]) {
+/**
+ * Columns of many values that are empty on most of a list's rows (an appointment not yet booked,
+ * no admin check notes: 390,000 and 280,000 of the 700,000 active rows).
+ */
+const MANY_VALUES_OFTEN_EMPTY: Partial<Record<WorkflowColumn, AnyPgColumn>> = {
+  appointmentDate: workflows.appointmentStart,
+  adminCheckNotes: workflows.adminCheckNotes,
+};
+
+/**
+ * A stacked sort led by a column that is often empty: the empty rows are one group of equal values
+ * as large as half the list, which the planner's incremental sort reads and sorts whole before its
+ * first row when the group comes first (descending: 1.5 s, cut, for a page of ten at a million
+ * rows). The empty rows are read as one group in the order of the other columns (their indexes
+ * serve), the others in the whole order, where each value's group is small; as in ORDER BY, empty
+ * values come last ascending and first descending.
+ */
+function walkEmptySeparately(db: Db, prepared: PreparedListQuery, offset: number, column: AnyPgColumn) {
   const [first] = prepared.query.sort;
-  const rest = prepared.order.slice(first ? COLUMN_SQL[first.column].sort.length : 0);
+  const empty = { condition: isNull(column), order: orderAfterFirst(prepared) };
+  const valued = { condition: sql`${column} IS NOT NULL`, order: prepared.order };
+  return walkGroups(db, prepared, offset, first?.direction === 'desc' ? [empty, valued] : [valued, empty]);
+}
+
+/** The order of the sorted columns after the first (then creation time and id). */
+function orderAfterFirst(prepared: PreparedListQuery) {
+  const [first] = prepared.query.sort;
+  return prepared.order.slice(first ? COLUMN_SQL[first.column].sort.length : 0);
+}
+
+/**
+ * The page's ids read group by group (each group's condition, in order), each in its own order (by
+ * default the order of the other sorted columns).
+ */
+async function walkGroups(
+  db: Db,
+  prepared: PreparedListQuery,
+  offset: number,
+  groups: (SQL | { condition: SQL; order: SQL[] })[],
+) {
+  const rest = orderAfterFirst(prepared);
   const wanted = offset + prepared.query.pageSize;
   return withinDeadline(db, prepared.deadline, async (tx) => {
     const ids: { id: string }[] = [];
     for (const group of groups) {
+      const { condition, order } = 'condition' in group ? group : { condition: group, order: rest };
       const rows = await tx
         .select({ id: workflows.id })
         .from(workflows)
-        .where(and(prepared.where, group))
-        .orderBy(...rest)
+        .where(and(prepared.where, condition))
+        .orderBy(...order)
         .limit(wanted - ids.length);
       ids.push(...rows);
       if (ids.length >= wanted) break;

@@ -88,6 +88,30 @@ describe('stacked sorts of the workflow list', () => {
     ).toEqual(expected);
   });
 
+  // The rows without an APT Date are read as one group in the order of the next column (decision 0054);
+  // the twelve of them end inside the second page descending and start inside it ascending.
+  it('sorts by APT Date then Speciality, rows without a date as one group, both ways', async () => {
+    for (const [first, second] of [
+      ['desc', 'asc'],
+      ['asc', 'desc'],
+    ] as const) {
+      const expected = [...made]
+        .sort(
+          (a, b) =>
+            compare(a.appointment, b.appointment, first) ||
+            compare(a.speciality, b.speciality, second) ||
+            compare(a.created, b.created, second) ||
+            compare(a.id, b.id, second),
+        )
+        .map((w) => w.id);
+      const sort = [
+        { column: 'appointmentDate', direction: first },
+        { column: 'speciality', direction: second },
+      ];
+      expect(await allPages(sort), `${first} ${second}`).toEqual(expected);
+    }
+  });
+
   it('breaks ties of a one-column sort by creation time in the same direction', async () => {
     const expected = [...made]
       .sort(
