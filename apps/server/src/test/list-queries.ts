@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { workflows } from '../db/schema/index.ts';
+import { workflowListRows } from '../db/schema/index.ts';
 import { prepareListQuery, type WorkflowListQuery } from '../modules/workflows/workflow-list.queries.ts';
 
 /** A list request of four-row pages on the active list, with `parts` on top. */
@@ -17,8 +17,8 @@ export const listQuery = (parts: Partial<WorkflowListQuery>): WorkflowListQuery 
 export async function plainOrderIds(db: Db, request: WorkflowListQuery, now: Date) {
   const prepared = await prepareListQuery(db, request, now);
   const all = await db
-    .select({ id: workflows.id })
-    .from(workflows)
+    .select({ id: workflowListRows.id })
+    .from(workflowListRows)
     .where(prepared.where)
     .orderBy(...prepared.order);
   return all.map((row) => row.id);

@@ -28,6 +28,7 @@ describe('test databases', () => {
       'audit_events',
       'clients',
       'workflow_list_counts',
+      'workflow_list_rows',
       'workflows',
     ]);
     expect(await firstValue<number>(used.db, statistics)).toBeGreaterThan(0);

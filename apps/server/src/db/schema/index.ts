@@ -9,4 +9,5 @@ export * from './referrals.ts';
 export * from './settings.ts';
 export * from './templates.ts';
 export * from './users.ts';
+export * from './workflow-list-rows.ts';
 export * from './workflows.ts';

@@ -2,7 +2,7 @@ import { HISTORY_BOOKING_STATUSES } from '@telecare/domain/booking-status';
 import { type SQL, sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
-import { calendarDate, id, instant, timestamps, trigramOps } from './columns.ts';
+import { calendarDate, id, instant, timestamps } from './columns.ts';
 import { clinics, referrers, sites, specialists } from './directory.ts';
 import { referrals } from './referrals.ts';
 
@@ -10,8 +10,8 @@ const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join('
 
 /**
  * One client appointment request. The display columns (client name, referrer, case manager ...)
- * are copies of the linked records so the lists filter, sort and page on one indexed table;
- * "Rebuild" recomputes them from the sources.
+ * are copies of the linked records so the lists filter, sort and page on one indexed table
+ * (workflow_list_rows, the list columns of this one); "Rebuild" recomputes them from the sources.
  */
 /**
  * The GP report column's order as one never-empty key: whether a report exists, then the status
@@ -115,57 +115,9 @@ export const workflows = pgTable(
     ...timestamps,
   },
   (t) => [
-    // The default order (newest first, id as tie-breaker) in the exact form the queries use.
-    index('workflows_list_created_idx').on(
-      t.listName,
-      t.creationTimestamp.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    ...(
-      [
-        ['urn', t.urn],
-        ['category', t.category],
-        ['client', t.clientFullName],
-        ['referrer', t.referrerName],
-        ['case_manager', t.caseManagerName],
-        ['speciality', t.specialityName],
-        ['site', t.siteName],
-        ['appointment', t.appointmentStart],
-        ['booking', t.bookingStatus],
-        ['results', t.resultsStatus],
-        ['admin_check', t.adminCheckStatus],
-        ['gp_report', t.gpReportStatus],
-        ['admin_check_notes', t.adminCheckNotes],
-        ['coordinator', t.bookingCoordinatorId],
-      ] as const
-    )
-      // Creation time and id follow the column, so a sort on one column is read in index order
-      // in either direction (ties follow the direction of the sort).
-      .map(([name, column]) =>
-        index(`workflows_list_${name}_idx`).on(t.listName, column, t.creationTimestamp, t.id),
-      ),
-    // The Triage filter (one row in ten): counted and paged from its own small index.
-    index('workflows_list_triage_idx')
-      .on(t.listName, t.creationTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.triage}`),
-    // The Client and Referrer filters also match the dates shown under the names.
-    index('workflows_list_client_born_idx').on(t.listName, t.clientDateOfBirth),
-    index('workflows_list_referral_end_idx').on(t.listName, t.referralEndDate),
+    // The lists' indexes are on workflow_list_rows (decision 0057).
     index('workflows_client_identity_idx').on(t.clientFirstName, t.clientLastName, t.clientDateOfBirth),
     index('workflows_client_id_idx').on(t.clientId),
-    // The GP report column's order: whether a report exists, then its status (one key, never null).
-    index('workflows_list_gp_report_key_idx').on(t.listName, GP_REPORT_SORT_KEY, t.creationTimestamp, t.id),
-    ...(
-      [
-        ['urn', t.urn],
-        ['client_full_name', t.clientFullName],
-        ['referrer_name', t.referrerName],
-        ['case_manager_name', t.caseManagerName],
-        ['speciality_name', t.specialityName],
-        ['site_name', t.siteName],
-        ['admin_check_notes', t.adminCheckNotes],
-      ] as const
-    ).map(([name, column]) => index(`workflows_${name}_trgm_idx`).using('gin', column.op(trigramOps))),
   ],
 );
 

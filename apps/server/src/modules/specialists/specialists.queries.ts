@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   sites,
@@ -6,7 +6,7 @@ import {
   specialistSpecialities,
   specialists,
   specialities,
-  workflows,
+  workflowListRows,
 } from '../../db/schema/index.ts';
 
 /** Every speciality A-Z with how many specialists have it. */
@@ -69,8 +69,10 @@ export async function countSpecialityUses(db: Db, speciality: { id: string; name
     .where(eq(specialistSpecialities.specialityId, speciality.id));
   const [workflowRow] = await db
     .select({ n: count() })
-    .from(workflows)
-    .where(and(eq(workflows.specialityName, speciality.name), isNull(workflows.deletedAt)));
+    .from(workflowListRows)
+    .where(
+      and(eq(workflowListRows.specialityName, speciality.name), ne(workflowListRows.listName, 'deleted')),
+    );
   return { specialists: specialistRow?.n ?? 0, workflows: workflowRow?.n ?? 0 };
 }
 

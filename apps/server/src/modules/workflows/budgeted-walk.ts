@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { workflows } from '../../db/schema/index.ts';
+import { workflowListRows } from '../../db/schema/index.ts';
 import type { PreparedListQuery } from './workflow-list.queries.ts';
 
 /**
@@ -35,9 +35,9 @@ export async function budgetedWalkIds(
   // A subquery with a LIMIT is neither flattened nor given the outer condition: the planner must
   // walk the list's index in the order asked, and the outer scan keeps that order.
   const walked = db
-    .select({ id: workflows.id, hit: sql<boolean>`coalesce(${filter}, false)`.as('hit') })
-    .from(workflows)
-    .where(eq(workflows.listName, query.list))
+    .select({ id: workflowListRows.id, hit: sql<boolean>`coalesce(${filter}, false)`.as('hit') })
+    .from(workflowListRows)
+    .where(eq(workflowListRows.listName, query.list))
     .orderBy(...prepared.order)
     .limit(budget)
     .as('walked');

@@ -32,7 +32,7 @@ async function buildKeys(db: Db, list: WorkflowListName, spacing: number) {
     SELECT ts, id FROM (
       SELECT creation_timestamp::text AS ts, id::text AS id,
         row_number() OVER (ORDER BY creation_timestamp DESC, id DESC) - 1 AS position
-      FROM workflows WHERE list_name = ${list}
+      FROM workflow_list_rows WHERE list_name = ${list}
     ) numbered
     WHERE position % ${spacing} = 0 ORDER BY position`)) as unknown as Rows<Key>;
   return result.rows;
@@ -60,7 +60,7 @@ function keysOf(db: Db, list: WorkflowListName, version: number, spacing: number
 async function idsFrom(db: Db, list: WorkflowListName, start: number, limit: number, key: Key | undefined) {
   const after = key ? sql`AND (creation_timestamp, id) <= (${key.ts}::timestamptz, ${key.id}::uuid)` : sql``;
   const result = (await db.execute(sql`
-    SELECT id FROM workflows WHERE list_name = ${list} ${after}
+    SELECT id FROM workflow_list_rows WHERE list_name = ${list} ${after}
     ORDER BY creation_timestamp DESC, id DESC OFFSET ${start} LIMIT ${limit}`)) as unknown as Rows<{
     id: string;
   }>;

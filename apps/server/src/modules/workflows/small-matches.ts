@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { workflows } from '../../db/schema/index.ts';
+import { workflowListRows } from '../../db/schema/index.ts';
 import type { PreparedListQuery } from './workflow-list.queries.ts';
 
 export type SmallMatchPage = { ids: string[]; page: number; total: number };
@@ -30,7 +30,7 @@ export async function smallMatchPage(
   );
   const lastPage = sql`greatest(1, ceil(counted.total / ${size}::numeric)::int)`;
   const result = (await db.execute(sql`
-    WITH matches AS MATERIALIZED (SELECT ${workflows.id} AS id, ${selected} FROM ${workflows} WHERE ${prepared.where}),
+    WITH matches AS MATERIALIZED (SELECT ${workflowListRows.id} AS id, ${selected} FROM ${workflowListRows} WHERE ${prepared.where}),
       capped AS MATERIALIZED (SELECT * FROM matches LIMIT ${cap + 1}),
       counted AS (SELECT count(*)::int AS total FROM capped)
     SELECT counted.total, ARRAY(SELECT id::text FROM capped ORDER BY ${order}

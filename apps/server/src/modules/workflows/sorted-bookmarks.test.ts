@@ -1,7 +1,7 @@
 import type { WorkflowColumn } from '@telecare/contracts/workflows';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workflowListCounts, workflows } from '../../db/schema/index.ts';
+import { workflowListCounts, workflowListRows } from '../../db/schema/index.ts';
 import { createUser, createWorkflow } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sortedDeepPageIds } from './sorted-bookmarks.ts';
@@ -44,13 +44,13 @@ describe('deep pages of a sorted list from bookmarks', () => {
   ) => {
     const by = direction === 'desc' ? desc : asc;
     const rows = await t.db
-      .select({ id: workflows.id })
-      .from(workflows)
-      .where(eq(workflows.listName, 'active'))
+      .select({ id: workflowListRows.id })
+      .from(workflowListRows)
+      .where(eq(workflowListRows.listName, 'active'))
       .orderBy(
         ...COLUMN_SQL[column].sort.map((expression) => by(expression)),
-        by(workflows.creationTimestamp),
-        by(workflows.id),
+        by(workflowListRows.creationTimestamp),
+        by(workflowListRows.id),
       )
       .limit(limit)
       .offset(offset);

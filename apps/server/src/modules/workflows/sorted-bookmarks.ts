@@ -33,7 +33,7 @@ async function buildKeys(db: Db, list: WorkflowListName, sort: SortKey, spacing:
     SELECT value, ts, id FROM (
       SELECT (${sort.column})::text AS value, creation_timestamp::text AS ts, id::text AS id,
         row_number() OVER (ORDER BY ${sort.order ?? sort.column}, creation_timestamp, id) - 1 AS position
-      FROM workflows WHERE list_name = ${list}
+      FROM workflow_list_rows WHERE list_name = ${list}
     ) numbered
     WHERE position % ${spacing} = 0 ORDER BY position`)) as unknown as Rows<Key>;
   return result.rows;
@@ -75,7 +75,7 @@ function keysOf(db: Db, list: WorkflowListName, sort: SortKey, version: number, 
 /** Ids of `limit` rows from `skip` rows after the key, in the column's ascending order (empty values last). */
 async function idsFrom(db: Db, list: WorkflowListName, sort: SortKey, key: Key, skip: number, limit: number) {
   const { column } = sort;
-  const empty = sql`SELECT id FROM workflows WHERE list_name = ${list} AND (${column}) IS NULL`;
+  const empty = sql`SELECT id FROM workflow_list_rows WHERE list_name = ${list} AND (${column}) IS NULL`;
   const order = sql`ORDER BY ${column}, creation_timestamp, id`;
   const fromKey = sql`(creation_timestamp, id) >= (${key.ts}::timestamptz, ${key.id}::uuid)`;
   let statement: SQL;
@@ -84,18 +84,18 @@ async function idsFrom(db: Db, list: WorkflowListName, sort: SortKey, key: Key, 
     // Ordered by something else than the column (the coordinator's name): the key's group from the
     // key, then each following group whole, each from the (list, column, creation time, id) index.
     const group = (value: string) =>
-      sql`(SELECT id FROM workflows WHERE list_name = ${list} AND ${column} = ${value} ${order})`;
+      sql`(SELECT id FROM workflow_list_rows WHERE list_name = ${list} AND ${column} = ${value} ${order})`;
     const following = sort.groups.slice(sort.groups.indexOf(key.value) + 1);
     statement = sql.join(
       [
-        sql`(SELECT id FROM workflows WHERE list_name = ${list} AND ${column} = ${key.value} AND ${fromKey} ${order})`,
+        sql`(SELECT id FROM workflow_list_rows WHERE list_name = ${list} AND ${column} = ${key.value} AND ${fromKey} ${order})`,
         ...following.map(group),
         sql`(${empty} ${order})`,
       ],
       sql` UNION ALL `,
     );
   } else {
-    statement = sql`(SELECT id FROM workflows WHERE list_name = ${list}
+    statement = sql`(SELECT id FROM workflow_list_rows WHERE list_name = ${list}
             AND ((${column}), creation_timestamp, id) >= (${key.value}, ${key.ts}::timestamptz, ${key.id}::uuid) ${order})
           UNION ALL (${empty} ${order})`;
   }

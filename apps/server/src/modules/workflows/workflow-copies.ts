@@ -7,7 +7,7 @@
 import { doctorName } from '@telecare/domain/referral-rules';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { workflows } from '../../db/schema/index.ts';
+import { workflowListRows, workflows } from '../../db/schema/index.ts';
 import { findSite } from '../directory/directory.queries.ts';
 import {
   findAppointmentDetail,
@@ -283,13 +283,20 @@ export async function caseManagerOf(db: Db, specialistId: string) {
   return { specialist: first.specialist, specialityNames };
 }
 
+/** The live workflows that carry a speciality's name, from the list columns' indexes. */
+const liveWorkflowIdsOfSpeciality = (db: Db, name: string) =>
+  db
+    .select({ id: workflowListRows.id })
+    .from(workflowListRows)
+    .where(and(eq(workflowListRows.specialityName, name), ne(workflowListRows.listName, 'deleted')));
+
 /** A renamed speciality's copy on every live workflow that carries the old name; answers their count. */
 export async function copySpecialityRenameToWorkflows(db: Db, from: string, to: string) {
   if (from === to) return 0;
   const rows = await db
     .update(workflows)
     .set({ specialityName: to })
-    .where(and(eq(workflows.specialityName, from), isNull(workflows.deletedAt)))
+    .where(inArray(workflows.id, liveWorkflowIdsOfSpeciality(db, from)))
     .returning({ id: workflows.id });
   return rows.length;
 }

@@ -1,4 +1,4 @@
-/** How each list column sorts and filters in SQL, and the named filters of the active list. */
+/** How each list column sorts and filters in SQL (on the list columns' table), and the named filters of the active list. */
 import type { NamedFilter, WorkflowColumn } from '@telecare/contracts/workflows';
 import {
   BOOKING_STATUS_LABELS,
@@ -14,7 +14,7 @@ import {
 } from '@telecare/domain/workflow-rules';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { GP_REPORT_SORT_KEY, users, workflows } from '../../db/schema/index.ts';
+import { GP_REPORT_SORT_KEY, workflowListRows as listRows, users } from '../../db/schema/index.ts';
 
 const DISPLAY_ZONE = 'Australia/Melbourne';
 const WEEK = sql.raw(`interval '7 days'`);
@@ -113,14 +113,14 @@ function ageFilter(born: AnyPgColumn, runs: [number, number][], today: SQL) {
 
 /** The client's name, or the date of birth and age shown under it: 'DD/MM/YYYY (67)'. */
 const client: ColumnSql = {
-  sort: [sql`${workflows.clientFullName}`],
+  sort: [sql`${listRows.clientFullName}`],
   filter: (value, now) => {
-    const born = workflows.clientDateOfBirth;
+    const born = listRows.clientDateOfBirth;
     const today = sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)})::date`;
     const age = sql`date_part('year', age(${today}, ${born}))::int`;
     const ages = agesShowing(value);
     return or(
-      sql`${workflows.clientFullName} ILIKE ${likePattern(value)}`,
+      sql`${listRows.clientFullName} ILIKE ${likePattern(value)}`,
       ages
         ? ageFilter(born, ages, today)
         : calendarDateFilter(born, value, sql`${displayDate(born)} || ' (' || ${age} || ')'`),
@@ -130,12 +130,12 @@ const client: ColumnSql = {
 
 /** The referrer's name, or the referral end date shown under it ('Indefinitely Valid' for 1900-01-01). */
 const referrer: ColumnSql = {
-  sort: [sql`${workflows.referrerName}`],
+  sort: [sql`${listRows.referrerName}`],
   filter: (value) => {
-    const end = workflows.referralEndDate;
+    const end = listRows.referralEndDate;
     const endDate = calendarDateFilter(end, value, displayDate(end));
     return or(
-      sql`${workflows.referrerName} ILIKE ${likePattern(value)}`,
+      sql`${listRows.referrerName} ILIKE ${likePattern(value)}`,
       INDEFINITELY_VALID.toLowerCase().includes(value.toLowerCase())
         ? eq(end, INDEFINITE_END_DATE)
         : undefined,
@@ -148,8 +148,8 @@ const referrer: ColumnSql = {
 const NEW_OR_REVIEW: Record<string, boolean> = { [newOrReview(true)]: true, [newOrReview(false)]: false };
 
 /** The continuation label shown under the appointment, as continuationLabel makes it. */
-const CONTINUATION_LABEL = sql`CASE WHEN ${workflows.contOrTbc} LIKE 'NRR X 1%' THEN 'NRR1'
-  WHEN ${workflows.contOrTbc} LIKE 'NRR X 2%' THEN 'NRR2' ELSE ${workflows.contOrTbc} END`;
+const CONTINUATION_LABEL = sql`CASE WHEN ${listRows.contOrTbc} LIKE 'NRR X 1%' THEN 'NRR1'
+  WHEN ${listRows.contOrTbc} LIKE 'NRR X 2%' THEN 'NRR2' ELSE ${listRows.contOrTbc} END`;
 
 /**
  * The appointment's date and time, N or R (new or review) and the continuation label (NRR1, CONT,
@@ -157,14 +157,14 @@ const CONTINUATION_LABEL = sql`CASE WHEN ${workflows.contOrTbc} LIKE 'NRR X 1%' 
  * the column's index.
  */
 const appointmentDate: ColumnSql = {
-  sort: [sql`${workflows.appointmentStart}`],
+  sort: [sql`${listRows.appointmentStart}`],
   filter: (value) => {
-    const start = workflows.appointmentStart;
+    const start = listRows.appointmentStart;
     if (dateFilterRange(value)) return timeFilter(start, value);
     const isNew = NEW_OR_REVIEW[value.toUpperCase()];
     return or(
       DATE_TEXT.test(value) ? timeFilter(start, value) : undefined,
-      isNew === undefined ? undefined : eq(workflows.isNewAppointment, isNew),
+      isNew === undefined ? undefined : eq(listRows.isNewAppointment, isNew),
       sql`${CONTINUATION_LABEL} ILIKE ${likePattern(value)}`,
     );
   },
@@ -194,16 +194,17 @@ export const STAFF_DISPLAY_NAME = sql<string>`coalesce(nullif(btrim(${users.shor
  * matches the coordinators' ids first (by the name shown or the full name) and the sort looks the
  * name up per row.
  */
-export const COORDINATOR_NAME = sql<
-  string | null
->`(select ${STAFF_DISPLAY_NAME} from ${users} where ${users.id} = ${workflows.bookingCoordinatorId})`;
+export const coordinatorNameOf = (coordinatorId: AnyPgColumn) =>
+  sql<string | null>`(select ${STAFF_DISPLAY_NAME} from ${users} where ${users.id} = ${coordinatorId})`;
+
+export const COORDINATOR_NAME = coordinatorNameOf(listRows.bookingCoordinatorId);
 
 const coordinator: ColumnSql = {
   // The id after the name keeps two staff of the same name apart, as the group walk reads them.
-  sort: [COORDINATOR_NAME, sql`${workflows.bookingCoordinatorId}`],
-  groups: workflows.bookingCoordinatorId,
-  filter: (value) => sql`${workflows.bookingCoordinatorId} in (${coordinatorIdsShowing(value)})`,
-  lookup: { column: workflows.bookingCoordinatorId, idsShowing: (value) => coordinatorIdsShowing(value) },
+  sort: [COORDINATOR_NAME, sql`${listRows.bookingCoordinatorId}`],
+  groups: listRows.bookingCoordinatorId,
+  filter: (value) => sql`${listRows.bookingCoordinatorId} in (${coordinatorIdsShowing(value)})`,
+  lookup: { column: listRows.bookingCoordinatorId, idsShowing: (value) => coordinatorIdsShowing(value) },
 };
 
 /** The staff whose shown name or full name contains the text. */
@@ -214,22 +215,22 @@ function coordinatorIdsShowing(value: string) {
 
 /** What each list column sorts by (in order), and how its filter matches. */
 export const COLUMN_SQL: Record<WorkflowColumn, ColumnSql> = {
-  urn: text(workflows.urn),
-  category: coded(workflows.category, Object.fromEntries(CATEGORIES.map((c) => [c, c]))),
+  urn: text(listRows.urn),
+  category: coded(listRows.category, Object.fromEntries(CATEGORIES.map((c) => [c, c]))),
   client,
-  creationTimestamp: time(workflows.creationTimestamp),
+  creationTimestamp: time(listRows.creationTimestamp),
   referrer,
-  caseManager: fewValues(workflows.caseManagerName),
-  speciality: fewValues(workflows.specialityName),
-  site: fewValues(workflows.siteName),
+  caseManager: fewValues(listRows.caseManagerName),
+  speciality: fewValues(listRows.specialityName),
+  site: fewValues(listRows.siteName),
   appointmentDate,
-  bookings: coded(workflows.bookingStatus, BOOKING_STATUS_LABELS),
-  results: coded(workflows.resultsStatus, TASK_STATUS_LABELS),
-  adminCheckNotes: text(workflows.adminCheckNotes),
-  adminCheck: coded(workflows.adminCheckStatus, TASK_STATUS_LABELS),
+  bookings: coded(listRows.bookingStatus, BOOKING_STATUS_LABELS),
+  results: coded(listRows.resultsStatus, TASK_STATUS_LABELS),
+  adminCheckNotes: text(listRows.adminCheckNotes),
+  adminCheck: coded(listRows.adminCheckStatus, TASK_STATUS_LABELS),
   // Whether a GP report exists, then its status.
   gpReport: {
-    ...coded(workflows.gpReportStatus, GP_REPORT_STATUS_LABELS),
+    ...coded(listRows.gpReportStatus, GP_REPORT_STATUS_LABELS),
     sort: [GP_REPORT_SORT_KEY],
     groups: undefined,
   },
@@ -238,18 +239,18 @@ export const COLUMN_SQL: Record<WorkflowColumn, ColumnSql> = {
 
 /** The drop-down filters of the active list; meanings in docs/domain.md. */
 export const NAMED_FILTER_SQL: Record<NamedFilter, (now: Date) => SQL | undefined> = {
-  needFollowUp: () => inArray(workflows.smsReply, ['noResponse', 'no']),
+  needFollowUp: () => inArray(listRows.smsReply, ['noResponse', 'no']),
   twelveWeeksAfterFilter: (now) =>
-    sql`${workflows.creationTimestamp} <= ${now.toISOString()}::timestamptz - 12 * ${WEEK}`,
-  newFilter: () => and(eq(workflows.isNewAppointment, true), isNull(workflows.appointmentId)),
-  reviewFilter: () => eq(workflows.isNewAppointment, false),
+    sql`${listRows.creationTimestamp} <= ${now.toISOString()}::timestamptz - 12 * ${WEEK}`,
+  newFilter: () => and(eq(listRows.isNewAppointment, true), isNull(listRows.appointmentId)),
+  reviewFilter: () => eq(listRows.isNewAppointment, false),
   urgentFilter: () =>
     or(
-      eq(workflows.bookingUrgent, true),
-      eq(workflows.resultsUrgent, true),
-      eq(workflows.adminCheckUrgent, true),
+      eq(listRows.bookingUrgent, true),
+      eq(listRows.resultsUrgent, true),
+      eq(listRows.adminCheckUrgent, true),
     ),
   // As the partial index's predicate is written, so the planner can use it.
-  triageFilter: () => sql`${workflows.triage}`,
-  unassignedFilter: () => isNull(workflows.bookingCoordinatorId),
+  triageFilter: () => sql`${listRows.triage}`,
+  unassignedFilter: () => isNull(listRows.bookingCoordinatorId),
 };

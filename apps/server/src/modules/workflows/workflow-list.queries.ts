@@ -1,9 +1,15 @@
 /** The list queries: a request's conditions and order, its total, and the rows of its page. */
 import type { NamedFilter, WorkflowColumn, WorkflowListName } from '@telecare/contracts/workflows';
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { GP_REPORT_SORT_KEY, users, workflowListCounts, workflows } from '../../db/schema/index.ts';
+import {
+  GP_REPORT_SORT_KEY,
+  workflowListRows as listRows,
+  users,
+  workflowListCounts,
+  workflows,
+} from '../../db/schema/index.ts';
 import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
 import { budgetedWalkIds, WALK_BUDGET, WALK_MARGIN } from './budgeted-walk.ts';
 import { BOOKMARK_SPACING, deepPageIds, readOrderState } from './list-bookmarks.ts';
@@ -22,11 +28,12 @@ import {
   COLUMN_SQL,
   COORDINATOR_NAME,
   type ColumnSql,
+  coordinatorNameOf,
   likePattern,
   NAMED_FILTER_SQL,
   STAFF_DISPLAY_NAME,
 } from './workflow-filters.ts';
-import { isDeleted, notDeleted, type WorkflowRecordWithNames } from './workflows.queries.ts';
+import type { WorkflowRecordWithNames } from './workflows.queries.ts';
 
 export type WorkflowListQuery = {
   list: WorkflowListName;
@@ -63,7 +70,7 @@ export async function prepareListQuery(
   deadline = listDeadline(),
 ): Promise<PreparedListQuery> {
   const filter = query.id ? undefined : await filterConditions(db, query, now);
-  const where = query.id ? byId(query.id, query.list) : and(eq(workflows.listName, query.list), filter);
+  const where = query.id ? byId(query.id, query.list) : and(eq(listRows.listName, query.list), filter);
   let estimated: Promise<number> | undefined;
   const keys = orderKeysOf(query);
   return {
@@ -83,7 +90,10 @@ export async function prepareListQuery(
 
 /** One workflow whatever its list; a deleted one only on the deleted list (IT staff). */
 const byId = (id: string, list: WorkflowListName) =>
-  and(eq(workflows.id, id), list === 'deleted' ? isDeleted : notDeleted);
+  and(
+    eq(listRows.id, id),
+    list === 'deleted' ? eq(listRows.listName, 'deleted') : ne(listRows.listName, 'deleted'),
+  );
 
 async function filterConditions(db: Db, query: WorkflowListQuery, now: Date) {
   const conditions: (SQL | undefined)[] = [];
@@ -114,11 +124,11 @@ async function filterOf(db: Db, list: WorkflowListName, column: ColumnSql, value
 /** The column's distinct values in the list, in order: one probe of the (list_name, column) index each. */
 const skipScan = (list: WorkflowListName, column: AnyPgColumn) => sql`
   WITH RECURSIVE found(value) AS (
-    (SELECT ${column} FROM ${workflows}
-      WHERE ${workflows.listName} = ${list} AND ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
+    (SELECT ${column} FROM ${listRows}
+      WHERE ${listRows.listName} = ${list} AND ${column} IS NOT NULL ORDER BY ${column} LIMIT 1)
     UNION ALL
-    SELECT (SELECT ${column} FROM ${workflows}
-      WHERE ${workflows.listName} = ${list} AND ${column} > found.value ORDER BY ${column} LIMIT 1)
+    SELECT (SELECT ${column} FROM ${listRows}
+      WHERE ${listRows.listName} = ${list} AND ${column} > found.value ORDER BY ${column} LIMIT 1)
     FROM found WHERE found.value IS NOT NULL
   )`;
 
@@ -150,8 +160,8 @@ function orderKeysOf(query: WorkflowListQuery): OrderKey[] {
   // order of the column's (list_name, column, creation time, id) index read forwards or backwards.
   const ties = query.sort.at(-1)?.direction ?? 'desc';
   if (!query.sort.some((s) => s.column === 'creationTimestamp'))
-    keys.push({ expression: sql`${workflows.creationTimestamp}`, direction: ties });
-  keys.push({ expression: sql`${workflows.id}`, direction: ties });
+    keys.push({ expression: sql`${listRows.creationTimestamp}`, direction: ties });
+  keys.push({ expression: sql`${listRows.id}`, direction: ties });
   return keys;
 }
 
@@ -188,7 +198,7 @@ export async function countWorkflows(
   }
   if (cap === null) {
     const [row] = await withinDeadline(db, prepared.deadline, (tx) =>
-      tx.select({ total: count() }).from(workflows).where(where),
+      tx.select({ total: count() }).from(listRows).where(where),
     );
     return { total: row?.total ?? 0, estimated: false };
   }
@@ -199,7 +209,7 @@ export async function countWorkflows(
     const [row] = await withinDeadline(db, countDeadline(prepared.deadline), (tx) => {
       const matches = tx
         .select({ one: sql`1` })
-        .from(workflows)
+        .from(listRows)
         .where(where)
         .limit(cap + 1)
         .as('matches');
@@ -218,7 +228,7 @@ export async function countWorkflows(
 
 async function estimateRows(db: Db, where: SQL | undefined) {
   const result = (await db.execute(
-    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${workflows} WHERE ${where}`,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${listRows} WHERE ${where}`,
   )) as unknown as {
     rows: Record<string, unknown>[];
   };
@@ -287,7 +297,7 @@ async function selectPageIds(
  */
 async function plannedPageIds(db: Db, prepared: PreparedListQuery, offset: number, total?: number) {
   const { pageSize } = prepared.query;
-  const select = () => db.select({ id: workflows.id }).from(workflows).where(prepared.where);
+  const select = () => db.select({ id: listRows.id }).from(listRows).where(prepared.where);
   if (total === undefined || offset >= total || offset * 2 <= total) {
     const rows = await select()
       .orderBy(...prepared.order)
@@ -329,7 +339,7 @@ function isIndexOrder(query: WorkflowListQuery) {
 
 /** The coordinator sort for bookmarks: by shown name, read coordinator by coordinator; null past 500 of them. */
 export async function coordinatorSortKey(db: Db, list: WorkflowListName): Promise<SortKey | null> {
-  const column = workflows.bookingCoordinatorId;
+  const column = listRows.bookingCoordinatorId;
   const distinct = await distinctValues(db, list, column);
   if (!distinct) return null;
   return {
@@ -364,7 +374,10 @@ async function selectPageRows(db: Db, ids: string[], audit: AuditEvent | undefin
     if (audit) await recordListReadAudit(db, audit);
     return [];
   }
-  const columns = { ...getTableColumns(workflows), coordinatorName: COORDINATOR_NAME };
+  const columns = {
+    ...getTableColumns(workflows),
+    coordinatorName: coordinatorNameOf(workflows.bookingCoordinatorId),
+  };
   const read = audit
     ? db.with(db.$with('audited', {}).as(listReadAuditInsert(audit))).select(columns)
     : db.select(columns);
@@ -582,8 +595,8 @@ const GP_REPORT_KEYS = [0, 1, 2, 3, 4, 5, 6, 7];
  * no admin check notes: 390,000 and 280,000 of the 700,000 active rows).
  */
 const MANY_VALUES_OFTEN_EMPTY: Partial<Record<WorkflowColumn, AnyPgColumn>> = {
-  appointmentDate: workflows.appointmentStart,
-  adminCheckNotes: workflows.adminCheckNotes,
+  appointmentDate: listRows.appointmentStart,
+  adminCheckNotes: listRows.adminCheckNotes,
 };
 
 /**
@@ -624,8 +637,8 @@ async function walkGroups(
     for (const group of groups) {
       const { condition, order } = 'condition' in group ? group : { condition: group, order: rest };
       const rows = await tx
-        .select({ id: workflows.id })
-        .from(workflows)
+        .select({ id: listRows.id })
+        .from(listRows)
         .where(and(prepared.where, condition))
         .orderBy(...order)
         .limit(wanted - ids.length);
