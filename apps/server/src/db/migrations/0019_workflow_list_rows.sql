@@ -134,14 +134,14 @@ BEGIN
       n.cont_or_tbc, n.booking_status, n.booking_coordinator_id, n.booking_urgent, n.triage,
       n.results_status, n.results_urgent, n.admin_check_status, n.admin_check_notes,
       n.admin_check_urgent, n.gp_report_status, n.gp_report_document_id, n.sms_reply)
-    FROM new_rows n JOIN old_rows o USING (id)
+    FROM new_rows n
     WHERE l.id = n.id AND (
-      o.list_name, o.creation_timestamp, o.urn, o.category, o.client_full_name,
-      o.client_date_of_birth, o.referrer_name, o.referral_end_date, o.case_manager_name,
-      o.speciality_name, o.site_name, o.appointment_id, o.appointment_start, o.is_new_appointment,
-      o.cont_or_tbc, o.booking_status, o.booking_coordinator_id, o.booking_urgent, o.triage,
-      o.results_status, o.results_urgent, o.admin_check_status, o.admin_check_notes,
-      o.admin_check_urgent, o.gp_report_status, o.gp_report_document_id, o.sms_reply) IS DISTINCT FROM (
+      l.list_name, l.creation_timestamp, l.urn, l.category, l.client_full_name,
+      l.client_date_of_birth, l.referrer_name, l.referral_end_date, l.case_manager_name,
+      l.speciality_name, l.site_name, l.appointment_id, l.appointment_start, l.is_new_appointment,
+      l.cont_or_tbc, l.booking_status, l.booking_coordinator_id, l.booking_urgent, l.triage,
+      l.results_status, l.results_urgent, l.admin_check_status, l.admin_check_notes,
+      l.admin_check_urgent, l.gp_report_status, l.gp_report_document_id, l.sms_reply) IS DISTINCT FROM (
       n.list_name, n.creation_timestamp, n.urn, n.category, n.client_full_name,
       n.client_date_of_birth, n.referrer_name, n.referral_end_date, n.case_manager_name,
       n.speciality_name, n.site_name, n.appointment_id, n.appointment_start, n.is_new_appointment,
@@ -156,6 +156,6 @@ CREATE TRIGGER workflow_list_rows_insert AFTER INSERT ON workflows
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION workflow_list_rows_copy();
 --> statement-breakpoint
 CREATE TRIGGER workflow_list_rows_update AFTER UPDATE ON workflows
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION workflow_list_rows_copy();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION workflow_list_rows_copy();
 --> statement-breakpoint
 ANALYZE workflow_list_rows;

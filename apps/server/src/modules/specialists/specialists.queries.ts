@@ -8,6 +8,7 @@ import {
   specialities,
   workflowListRows,
 } from '../../db/schema/index.ts';
+import { notDeleted } from '../workflows/workflows.queries.ts';
 
 /** Every speciality A-Z with how many specialists have it. */
 export function selectSpecialities(db: Db) {
@@ -70,9 +71,7 @@ export async function countSpecialityUses(db: Db, speciality: { id: string; name
   const [workflowRow] = await db
     .select({ n: count() })
     .from(workflowListRows)
-    .where(
-      and(eq(workflowListRows.specialityName, speciality.name), ne(workflowListRows.listName, 'deleted')),
-    );
+    .where(and(eq(workflowListRows.specialityName, speciality.name), notDeleted));
   return { specialists: specialistRow?.n ?? 0, workflows: workflowRow?.n ?? 0 };
 }
 

@@ -16,6 +16,7 @@ import {
   findSpecialistWithSpeciality,
   latestActivityName,
 } from './workflow-detail.queries.ts';
+import { notDeleted } from './workflows.queries.ts';
 
 type WorkflowValues = Partial<typeof workflows.$inferInsert>;
 
@@ -288,7 +289,7 @@ const liveWorkflowIdsOfSpeciality = (db: Db, name: string) =>
   db
     .select({ id: workflowListRows.id })
     .from(workflowListRows)
-    .where(and(eq(workflowListRows.specialityName, name), ne(workflowListRows.listName, 'deleted')));
+    .where(and(eq(workflowListRows.specialityName, name), notDeleted));
 
 /** A renamed speciality's copy on every live workflow that carries the old name; answers their count. */
 export async function copySpecialityRenameToWorkflows(db: Db, from: string, to: string) {

@@ -1,6 +1,6 @@
 /** The list queries: a request's conditions and order, its total, and the rows of its page. */
 import type { NamedFilter, WorkflowColumn, WorkflowListName } from '@telecare/contracts/workflows';
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import {
@@ -33,7 +33,7 @@ import {
   NAMED_FILTER_SQL,
   STAFF_DISPLAY_NAME,
 } from './workflow-filters.ts';
-import type { WorkflowRecordWithNames } from './workflows.queries.ts';
+import { isDeleted, notDeleted, type WorkflowRecordWithNames } from './workflows.queries.ts';
 
 export type WorkflowListQuery = {
   list: WorkflowListName;
@@ -90,10 +90,7 @@ export async function prepareListQuery(
 
 /** One workflow whatever its list; a deleted one only on the deleted list (IT staff). */
 const byId = (id: string, list: WorkflowListName) =>
-  and(
-    eq(listRows.id, id),
-    list === 'deleted' ? eq(listRows.listName, 'deleted') : ne(listRows.listName, 'deleted'),
-  );
+  and(eq(listRows.id, id), list === 'deleted' ? isDeleted : notDeleted);
 
 async function filterConditions(db: Db, query: WorkflowListQuery, now: Date) {
   const conditions: (SQL | undefined)[] = [];

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { users, workflows } from '../../db/schema/index.ts';
+import { users, workflowListRows, workflows } from '../../db/schema/index.ts';
 import type { OwnWorkflowValues } from './workflow-copies.ts';
 import { STAFF_DISPLAY_NAME } from './workflow-filters.ts';
 
@@ -53,8 +53,9 @@ export function updateWorkflowsStatement(db: Db, ids: string[], values: OwnWorkf
   return db.update(workflows).set(values).where(inArray(workflows.id, ids));
 }
 
-export const notDeleted = isNull(workflows.deletedAt);
-export const isDeleted = isNotNull(workflows.deletedAt);
+/** A workflow's list row on a live list, or on the deleted one (the lists read workflow_list_rows). */
+export const notDeleted = ne(workflowListRows.listName, 'deleted');
+export const isDeleted = eq(workflowListRows.listName, 'deleted');
 
 /**
  * The booking coordinators' display names for a page of workflows: one users lookup for the
