@@ -32,6 +32,8 @@ export function PractitionerProfilePage() {
   const specialistId = params.get('specialist');
   const specialists = useSpecialistOptions();
   const profile = useProfile(specialistId);
+  // Held here, above the keyed form, so that a save's notice is not lost when the form starts afresh.
+  const update = useUpdateProfile();
 
   return (
     <Stack gap="sm" style={{ overflowY: 'auto' }}>
@@ -59,8 +61,12 @@ export function PractitionerProfilePage() {
         <ErrorAlert error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
         <>
-          {/* A new specialist, or a profile saved elsewhere, starts the form afresh. */}
-          <ProfileForm key={`${profile.data.id} ${profile.dataUpdatedAt}`} profile={profile.data} />
+          {/* A new specialist, or a profile saved here or elsewhere, starts the form afresh; a failed save keeps what was typed. */}
+          <ProfileForm
+            key={`${profile.data.id} ${JSON.stringify(formValuesOf(profile.data))}`}
+            profile={profile.data}
+            update={update}
+          />
           <ScheduleDescriptionEditor specialistId={specialistId} />
         </>
       )}
@@ -68,13 +74,12 @@ export function PractitionerProfilePage() {
   );
 }
 
-function ProfileForm({ profile }: { profile: Profile }) {
+function ProfileForm({ profile, update }: { profile: Profile; update: ReturnType<typeof useUpdateProfile> }) {
   const saved = formValuesOf(profile);
   const [values, setValues] = useState(saved);
   const [errors, setErrors] = useState<Partial<Record<keyof ProfileFormValues, string>>>({});
   const specialities = useSpecialities();
   const sites = useSiteOptions();
-  const update = useUpdateProfile();
   const changed = JSON.stringify(values) !== JSON.stringify(saved);
 
   const set =
@@ -105,7 +110,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
     update.mutate(
       { id: profile.id, ...request },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: 'Profile saved.' }),
+        onSuccess: (savedProfile) => {
+          // What the server kept (trimmed), so the form is clean even when nothing changed.
+          setValues(formValuesOf(savedProfile));
+          notifications.show({ color: 'green', message: 'Profile saved.' });
+        },
         onError: (error) => {
           if (error instanceof ApiError && error.fieldErrors) setErrors(formErrorsOf(error.fieldErrors));
           notifications.show({ color: 'red', title: 'Save failed', message: errorMessage(error) });

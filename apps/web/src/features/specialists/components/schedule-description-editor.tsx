@@ -8,6 +8,8 @@ import { useScheduleDescription, useUpdateScheduleDescription } from '../api/spe
 /** The practitioner schedule description editor, with the spec's texts. */
 export function ScheduleDescriptionEditor({ specialistId }: { specialistId: string }) {
   const query = useScheduleDescription(specialistId);
+  // Held here, above the keyed form, so that a save's notice is not lost when the form starts afresh.
+  const update = useUpdateScheduleDescription();
   return (
     <Paper withBorder p="md" radius="sm" maw={900}>
       <Stack gap="xs">
@@ -20,9 +22,10 @@ export function ScheduleDescriptionEditor({ specialistId }: { specialistId: stri
           <Text size="sm">Loading ...</Text>
         ) : (
           <DescriptionForm
-            key={`${specialistId} ${query.dataUpdatedAt}`}
+            key={`${specialistId} ${query.data.scheduleDescription}`}
             specialistId={specialistId}
             saved={query.data.scheduleDescription}
+            update={update}
           />
         )}
       </Stack>
@@ -30,15 +33,23 @@ export function ScheduleDescriptionEditor({ specialistId }: { specialistId: stri
   );
 }
 
-function DescriptionForm({ specialistId, saved }: { specialistId: string; saved: string }) {
+type DescriptionFormProps = {
+  specialistId: string;
+  saved: string;
+  update: ReturnType<typeof useUpdateScheduleDescription>;
+};
+
+function DescriptionForm({ specialistId, saved, update }: DescriptionFormProps) {
   const [value, setValue] = useState(saved);
-  const update = useUpdateScheduleDescription();
   const save = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
       { id: specialistId, scheduleDescription: value },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: M.scheduleUpdated }),
+        onSuccess: (kept) => {
+          setValue(kept.scheduleDescription);
+          notifications.show({ color: 'green', message: M.scheduleUpdated });
+        },
         onError: () => notifications.show({ color: 'red', message: M.scheduleUpdateFailed }),
       },
     );
