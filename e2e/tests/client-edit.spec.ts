@@ -53,6 +53,41 @@ test('a bad date of birth blocks the save; a good edit saves and shows live in a
   await other.close();
 });
 
+test('a save that takes its row off a list filtered by the client still says action completed', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADMIN);
+  const first = page.locator('tbody tr[aria-expanded]').nth(4);
+  const urn = (await first.locator('td[data-column="urn"]').textContent())?.trim() ?? '';
+  await page.getByLabel('Filter URN').fill(urn);
+  const row = page.locator('tbody tr[aria-expanded]').filter({ hasText: urn });
+  await expect(row).toHaveCount(1);
+  // The Client cell shows the name, then the date of birth.
+  const client = (await row.locator('td[data-column="client"]').textContent()) ?? '';
+  const lastName =
+    client
+      .replace(/\d{2}\/\d{2}\/\d{4}.*$/, '')
+      .trim()
+      .split(' ')
+      .pop() ?? '';
+  const filtered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/admin/workflow/list') &&
+      (response.request().postData() ?? '').includes(lastName),
+  );
+  await page.getByLabel('Filter Client').fill(lastName);
+  await filtered;
+  await expect(row).toHaveCount(1);
+  const dialog = await openEditClient(page, 0);
+  await expect(dialog.getByLabel('Last name')).toHaveValue(lastName);
+  await dialog.getByLabel('Last name').fill(`Renamed${Date.now() % 100000}`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('action-banner')).toContainText('action completed');
+  await expect(dialog).toBeHidden();
+  // Renamed, the workflow no longer matches the Client filter: its row (and panel) left the list.
+  await expect(row).toHaveCount(0);
+});
+
 /** Opens Edit Client for the nth row of the workflow list (selecting the row unless it is already). */
 async function openEditClient(page: Page, rowIndex: number) {
   const row = page.locator('tbody tr[aria-expanded]').nth(rowIndex);

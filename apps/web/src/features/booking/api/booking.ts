@@ -14,6 +14,7 @@ import {
   type RescheduleBookingRequest,
 } from '@telecare/contracts/booking';
 import type { z } from 'zod';
+import { useActionBanner } from '../../../components/ui/action-banner';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The booking endpoints (practice-management appointments of a workflow); shapes from the contract. */
@@ -47,10 +48,18 @@ export function useAvailability(specialistId: string | null, month: string) {
 /** Every workflow query (list, detail, history, appointment requests) starts with this key. */
 const WORKFLOWS_QUERY_KEY = ['workflows'] as const;
 
+/**
+ * A booking action: reports 'action completed' or 'action failed' in the screen's banner. The report
+ * belongs to the mutation, not to the modal: a booking can take its row (on a list filtered or sorted
+ * by Bookings or APT Date), and the modal with it, off the screen before the modal would hear of it.
+ */
 function useBookingMutation<V>(action: (variables: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
+  const banner = useActionBanner();
   return useMutation({
     mutationFn: action,
+    onSuccess: () => banner.completed(),
+    onError: (error) => banner.failed(error),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY }),

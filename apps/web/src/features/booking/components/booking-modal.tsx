@@ -23,7 +23,7 @@ import { rtOffered, userNotes } from '@telecare/domain/booking-notes';
 import { contOrTbcOptions } from '@telecare/domain/booking-options';
 import { instantAt, monthOf, todayIn, zoneAbbreviationOn } from '@telecare/domain/calendar';
 import { type FormEvent, useMemo, useState } from 'react';
-import { ACTION_FAILED, useActionBanner } from '../../../components/ui/action-banner';
+import { ACTION_FAILED } from '../../../components/ui/action-banner';
 import { ErrorAlert } from '../../../components/ui/error-alert';
 import { errorMessage } from '../../../lib/api-client';
 import { specialistLabel, useSiteOptions, useSpecialistOptions } from '../../../lib/directory-lookups';
@@ -89,7 +89,6 @@ const sameName = (booked: string, label: string) =>
  */
 export function BookingModal(props: BookingModalProps) {
   const { mode, onClose } = props;
-  const banner = useActionBanner();
   const create = useCreateAppointment();
   const reschedule = useRescheduleAppointment();
   const approve = useApproveAppointment();
@@ -200,15 +199,10 @@ export function BookingModal(props: BookingModalProps) {
       return;
     }
     setFailure(null);
+    // The banner is the mutation's (booking.ts); these run only while the modal is on the screen.
     const done = {
-      onSuccess: () => {
-        banner.completed();
-        onClose();
-      },
-      onError: (error: unknown) => {
-        banner.failed(error);
-        setFailure({ message: errorMessage(error), server: true });
-      },
+      onSuccess: onClose,
+      onError: (error: unknown) => setFailure({ message: errorMessage(error), server: true }),
     };
     const from = instantAt(chosenDay.date, startTime, chosenDay.timezone);
     if (props.mode === 'reschedule' && props.detail.appointment) {

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { useState } from 'react';
-import { ACTION_FAILED, useActionBanner } from '../../../components/ui/action-banner';
+import { ACTION_FAILED } from '../../../components/ui/action-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatTimeZoneName } from '../../../lib/format';
 import { useCancelAppointment } from '../api/booking';
@@ -14,7 +14,6 @@ export interface CancelAppointmentModalProps {
 
 /** 'Cancel Appointment' (the spec's add_cancel_appointment): confirms, optionally emailing the client. */
 export function CancelAppointmentModal({ detail, onClose }: CancelAppointmentModalProps) {
-  const banner = useActionBanner();
   const cancel = useCancelAppointment();
   const [sendCancellationEmail, setSendCancellationEmail] = useState(false);
   const [reason, setReason] = useState('');
@@ -33,16 +32,7 @@ export function CancelAppointmentModal({ detail, onClose }: CancelAppointmentMod
         sendCancellationEmail,
         ...(reason.trim() ? { reason: reason.trim() } : {}),
       },
-      {
-        onSuccess: () => {
-          banner.completed();
-          onClose();
-        },
-        onError: (error) => {
-          banner.failed(error);
-          setFailure(errorMessage(error));
-        },
-      },
+      { onSuccess: onClose, onError: (error) => setFailure(errorMessage(error)) },
     );
   };
 

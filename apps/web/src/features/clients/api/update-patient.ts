@@ -6,6 +6,7 @@ import {
   type UpdateReferralDateRequest,
   type UpdateReferralRequest,
 } from '@telecare/contracts/clients';
+import { useActionBanner } from '../../../components/ui/action-banner';
 import { apiRequest } from '../../../lib/api-client';
 import { clientsQueryKey } from './client-practitioner';
 
@@ -49,15 +50,23 @@ export interface EditClientSave {
   referral?: ReferralSave | undefined;
 }
 
-/** Saves the client, then (when it changed) the referral; the workflow and client queries go stale either way. */
+/**
+ * Saves the client, then (when it changed) the referral; the workflow and client queries go stale
+ * either way. Reports 'action completed' / 'action failed' in the screen's banner from the mutation:
+ * a save can take its row (on a list filtered or sorted by the client), and the modal with it, off
+ * the screen before the modal would hear of it.
+ */
 export function useEditClient() {
   const queryClient = useQueryClient();
+  const banner = useActionBanner();
   return useMutation({
     mutationFn: async ({ patient, referral }: EditClientSave) => {
       await updatePatient(patient);
       if (referral?.kind === 'referral') await updateReferral(referral.body);
       else if (referral?.kind === 'referral-date') await updateReferralDate(referral.body);
     },
+    onSuccess: () => banner.completed(),
+    onError: (error) => banner.failed(error),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY }),

@@ -2,7 +2,7 @@ import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { ACTION_FAILED, useActionBanner } from '../../../components/ui/action-banner';
+import { ACTION_FAILED } from '../../../components/ui/action-banner';
 import { StickyFormActions } from '../../../components/ui/form-actions';
 import { PageLoader } from '../../../components/ui/page-loader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -33,7 +33,7 @@ export interface EditClientModalProps {
 
 /**
  * 'Edit Client' (the spec's edit_patient): the client, the workflow's category and the referral.
- * Reports 'action completed' / 'action failed' in the screen's banner.
+ * The save reports 'action completed' / 'action failed' in the screen's banner (useEditClient).
  */
 export function EditClientModal({ detail, onClose }: EditClientModalProps) {
   const practitioner = useClientPractitioner(detail.client);
@@ -88,7 +88,6 @@ function EditClientForm({
   onCancel: () => void;
   onSaved: () => void;
 }) {
-  const banner = useActionBanner();
   const [failure, setFailure] = useState<string | null>(null);
   // The form starts from the workflow as it was when the modal opened.
   // biome-ignore lint/correctness/useExhaustiveDependencies: fixed for the life of the form
@@ -114,12 +113,8 @@ function EditClientForm({
     }
     setFailure(null);
     save.mutate(result.save, {
-      onSuccess: () => {
-        banner.completed();
-        onSaved();
-      },
+      onSuccess: onSaved,
       onError: (error) => {
-        banner.failed(error);
         setFailure(errorMessage(error));
         if (error instanceof ApiError) showErrors(formErrorsOf(error.fieldErrors));
       },
