@@ -22,7 +22,12 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { type Database, openPgliteFolder, openPostgres } from '../../apps/server/src/db/database.ts';
+import {
+  type Database,
+  openPgliteFolder,
+  openPostgres,
+  SERVER_POOL_SIZE,
+} from '../../apps/server/src/db/database.ts';
 import {
   type ListSizes,
   listRequestSpace,
@@ -42,8 +47,9 @@ const TARGET_MS = Number(process.env.BENCH_TARGET_MS ?? (url ? 100 : 300));
 
 type Result = { name: string; p50: number; p95: number; total: number; timedOut: number; baseline?: number };
 
-async function openDatabase(): Promise<Database> {
-  return url ? openPostgres(url, 2) : openPgliteFolder(folder as string);
+/** `poolSize`: the in-process run (BENCH_DIRECT) gets the API server's pool, so its clients queue as the API's do. */
+async function openDatabase(poolSize = 2): Promise<Database> {
+  return url ? openPostgres(url, poolSize) : openPgliteFolder(folder as string);
 }
 
 /** The list sizes, and a supervisor's session for the clients (created before the server opens PGlite). */
@@ -72,7 +78,7 @@ function percentile(sorted: number[], p: number) {
 
 const { sizes, token } = await prepare();
 // BENCH_DIRECT=1: the list queries in this process (selectListPage), without the API, for a quick look.
-const direct = process.env.BENCH_DIRECT ? await openDatabase() : undefined;
+const direct = process.env.BENCH_DIRECT ? await openDatabase(Number(process.env.BENCH_POOL_SIZE ?? SERVER_POOL_SIZE)) : undefined;
 const server = direct
   ? undefined
   : spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))], {
