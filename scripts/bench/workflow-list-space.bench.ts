@@ -47,7 +47,9 @@ const TARGET_MS = Number(process.env.BENCH_TARGET_MS ?? (url ? 100 : 300));
 
 type Result = { name: string; p50: number; p95: number; total: number; timedOut: number; baseline?: number };
 
-/** `poolSize`: the in-process run (BENCH_DIRECT) gets the API server's pool, so its clients queue as the API's do. */
+/** The API server's connections (serve-api.ts); the in-process run gets as many, so its clients queue alike. */
+const API_POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? SERVER_POOL_SIZE);
+
 async function openDatabase(poolSize = 2): Promise<Database> {
   return url ? openPostgres(url, poolSize) : openPgliteFolder(folder as string);
 }
@@ -78,7 +80,7 @@ function percentile(sorted: number[], p: number) {
 
 const { sizes, token } = await prepare();
 // BENCH_DIRECT=1: the list queries in this process (selectListPage), without the API, for a quick look.
-const direct = process.env.BENCH_DIRECT ? await openDatabase(Number(process.env.BENCH_POOL_SIZE ?? SERVER_POOL_SIZE)) : undefined;
+const direct = process.env.BENCH_DIRECT ? await openDatabase(API_POOL_SIZE) : undefined;
 const server = direct
   ? undefined
   : spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))], {
