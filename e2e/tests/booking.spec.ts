@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_SUPERVISOR, signIn } from './support.ts';
+import { chooseFreeDay, DEMO_ADMIN, DEMO_SUPERVISOR, signIn } from './support.ts';
 
 /** A demo SMS template set, chosen by name. */
 const DEMO_SMS_TEMPLATE_SET = 'Standard';
@@ -35,24 +35,6 @@ async function openWorkflow(page: Page, bookings: string, nth = 0) {
   await expect(row).toHaveCount(1);
   await row.click();
   return row;
-}
-
-/** Chooses the first practitioner (Own Device) whose shown month has a day with free timeslots: that day. */
-async function chooseFreeDay(page: Page, dialog: Locator) {
-  const practitioner = dialog.getByRole('combobox', { name: 'Practitioner' });
-  const freeDay = dialog.locator('button[aria-label*="free timeslots"]:not([disabled])').first();
-  for (let option = 0; option < 18; option++) {
-    await practitioner.click();
-    const options = page.getByRole('listbox').getByRole('option');
-    await expect(options.first()).toBeVisible();
-    if (option >= (await options.count())) break;
-    await options.nth(option).scrollIntoViewIfNeeded();
-    await options.nth(option).click();
-    await dialog.getByRole('radio', { name: 'Own Device' }).check();
-    await page.waitForTimeout(400);
-    if ((await freeDay.count()) > 0) break;
-  }
-  return freeDay;
 }
 
 test('book an appointment on a free timeslot, then cancel it', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { webhookSignature } from '../../apps/server/src/integrations/sms/webhook-signature.ts';
 import {
+  chooseFreeDay,
   DEMO_ADMIN,
   DEMO_SUPERVISOR,
   E2E_SMS_TOKEN,
@@ -62,20 +63,7 @@ async function bookOwnDevice(page: Page) {
 
   await page.getByRole('button', { name: 'Add Appointment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Appointment' });
-  const practitioner = dialog.getByRole('combobox', { name: 'Practitioner' });
-  const freeDay = dialog.locator('button[aria-label*="free timeslots"]:not([disabled])').first();
-  for (let option = 0; option < 18; option++) {
-    await practitioner.click();
-    const options = page.getByRole('listbox').getByRole('option');
-    await expect(options.first()).toBeVisible();
-    if (option >= (await options.count())) break;
-    await options.nth(option).scrollIntoViewIfNeeded();
-    await options.nth(option).click();
-    await dialog.getByRole('radio', { name: 'Own Device' }).check();
-    await page.waitForTimeout(400);
-    if ((await freeDay.count()) > 0) break;
-  }
-  await freeDay.click();
+  await (await chooseFreeDay(page, dialog)).click();
   await dialog.getByRole('group', { name: 'Timeslots' }).getByRole('button').first().click();
   await choose(page, dialog, 'Duration', /^15/);
   await choose(page, dialog, 'CONT or TBC', /^CONT$/);

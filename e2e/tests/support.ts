@@ -85,3 +85,21 @@ export async function workflowIdOf(row: Locator) {
   const id = await row.getByRole('checkbox').getAttribute('id');
   return id?.replace('workflow-select-', '') ?? '';
 }
+
+/** Chooses the first practitioner (Own Device) whose shown month has a day with free timeslots: that day. */
+export async function chooseFreeDay(page: Page, dialog: Locator) {
+  const practitioner = dialog.getByRole('combobox', { name: 'Practitioner' });
+  const freeDay = dialog.locator('button[aria-label*="free timeslots"]:not([disabled])').first();
+  for (let option = 0; option < 18; option++) {
+    await practitioner.click();
+    const options = page.getByRole('listbox').getByRole('option');
+    await expect(options.first()).toBeVisible();
+    if (option >= (await options.count())) break;
+    await options.nth(option).scrollIntoViewIfNeeded();
+    await options.nth(option).click();
+    await dialog.getByRole('radio', { name: 'Own Device' }).check();
+    await page.waitForTimeout(400);
+    if ((await freeDay.count()) > 0) break;
+  }
+  return freeDay;
+}
