@@ -172,8 +172,12 @@ try {
   await check2.end();
   const lost = okWrites.filter((a) => !saved.has(a.email as string));
   const slowest = Math.max(...answers.map((a) => a.ms));
+  // A request that waits behind others hanging on the stopped server (for a connection of the full
+  // pool, or for its turn to write) is told the server is busy: also a 503 with a code, never a 500.
   const badStatus = answers.filter(
-    (a) => !(a.status >= 200 && a.status < 300) && !(a.status === 503 && a.code === 'SERVICE_UNAVAILABLE'),
+    (a) =>
+      !(a.status >= 200 && a.status < 300) &&
+      !(a.status === 503 && (a.code === 'SERVICE_UNAVAILABLE' || a.code === 'SERVER_BUSY')),
   );
   const statusCounts = answers.reduce<Record<string, number>>((acc, a) => {
     acc[a.status] = (acc[a.status] ?? 0) + 1;
@@ -197,7 +201,7 @@ try {
   );
   check(
     badStatus.length === 0,
-    `every answer is 2xx or 503 SERVICE_UNAVAILABLE (${badStatus.length} others)`,
+    `every answer is 2xx or 503 SERVICE_UNAVAILABLE or SERVER_BUSY (${badStatus.length} others)`,
   );
   check(
     during.some((a) => a.status === 503),

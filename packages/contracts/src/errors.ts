@@ -34,6 +34,8 @@ export const ErrorCode = {
   fileTooLarge: 'FILE_TOO_LARGE',
   internal: 'INTERNAL',
   unavailable: 'SERVICE_UNAVAILABLE',
+  /** The server is busy (a full connection pool, no turn to write); the database is up. */
+  busy: 'SERVER_BUSY',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

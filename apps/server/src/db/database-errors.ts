@@ -1,7 +1,8 @@
 /**
  * Errors that mean "the database cannot be reached right now" rather than "this request is wrong":
  * a refused or dropped connection, a server shutting down or starting up. Drizzle wraps driver
- * errors, so the whole cause chain is read.
+ * errors, so the whole cause chain is read. A server that is merely busy is not one of them (see
+ * isServerBusy).
  */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -22,7 +23,6 @@ const UNREACHABLE_CODES = new Set([
 
 const UNREACHABLE_MESSAGES = [
   'Connection terminated',
-  'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
   'Cannot use a pool after calling end',
 ];
@@ -33,6 +33,31 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
     if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((m) => message.startsWith(m))) return true;
+    current = cause;
+  }
+  return false;
+}
+
+/** The `code` of the error a change gets when it waits past its turn to write (lib/change-slots.ts). */
+export const SERVER_BUSY = 'SERVER_BUSY';
+
+/**
+ * pg-pool's error for a request that waited connectionTimeoutMillis in the queue of a full pool:
+ * every connection was in use, the database is up. (A new connection that does not come in time
+ * fails with 'Connection terminated due to connection timeout' instead: that one is unreachable.)
+ */
+const FULL_POOL_MESSAGE = 'timeout exceeded when trying to connect';
+
+/**
+ * Errors that mean "the server is busy right now": no connection of the full pool came free in
+ * time, or a change got no turn to write. The database is up; the cause chain is read as above.
+ */
+export function isServerBusy(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 8; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === SERVER_BUSY) return true;
+    if (typeof message === 'string' && message.startsWith(FULL_POOL_MESSAGE)) return true;
     current = cause;
   }
   return false;

@@ -27,6 +27,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   [ErrorCode.fileTooLarge]: 413,
   [ErrorCode.internal]: 500,
   [ErrorCode.unavailable]: 503,
+  [ErrorCode.busy]: 503,
 };
 
 export class AppError extends Error {

@@ -2,7 +2,7 @@ import { ErrorCode } from '@telecare/contracts/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../config.ts';
-import { isDatabaseUnavailable } from '../db/database-errors.ts';
+import { isDatabaseUnavailable, isServerBusy } from '../db/database-errors.ts';
 import { todos } from '../db/schema/index.ts';
 import { bearer, createSessionToken, createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -62,7 +62,7 @@ describe('change slots', () => {
     await Promise.all(more);
   });
 
-  it('fails a change that gets no turn in time as an unreachable database, without running it', async () => {
+  it('fails a change that gets no turn in time as a busy server, without running it', async () => {
     vi.useFakeTimers();
     const slots = new ChangeSlots(1);
     const log: string[] = [];
@@ -77,8 +77,9 @@ describe('change slots', () => {
     expect(log).toEqual(['start first']);
     await vi.advanceTimersByTimeAsync(1);
     const error = await outcome;
-    expect(error).toMatchObject({ code: 'ETIMEDOUT' });
-    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'SERVER_BUSY' });
+    expect(isServerBusy(error)).toBe(true);
+    expect(isDatabaseUnavailable(error)).toBe(false);
     first.finish();
     await running;
     // The late change left the queue: the next one starts at once.
@@ -120,13 +121,18 @@ describe('a server whose changes are all taken', () => {
       payload: { assignedTo: userId, urgency: 2, status: 'uncompleted', dueDate: '2026-12-01', description },
     });
 
-  it('answers a change that waits past its turn 503, saves nothing, and takes the next one once free', async () => {
+  it('answers a change that waits past its turn 503 SERVER_BUSY, saves nothing, and takes the next one once free', async () => {
     let release: () => void = () => undefined;
     const held = changeSlotsOf(t.db).run(() => new Promise<void>((resolve) => (release = resolve)));
     const started = Date.now();
     const refused = await addTodo('Waits for a turn');
     expect(refused.statusCode, refused.body).toBe(503);
-    expect(refused.json().code).toBe(ErrorCode.unavailable);
+    expect(refused.json()).toEqual({
+      code: ErrorCode.busy,
+      message:
+        'The server is busy right now. Nothing was saved by this request; please try again in a moment.',
+    });
+    expect(refused.headers['retry-after']).toBe('1');
     expect(Date.now() - started).toBeGreaterThanOrEqual(TURN_WAIT_MS - 50);
     expect(await t.db.select().from(todos).where(eq(todos.description, 'Waits for a turn'))).toEqual([]);
     release();

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { SERVER_BUSY } from '../db/database-errors.ts';
 
 /** How many changes one database takes at once unless the server is told otherwise (decision 0055). */
 export const DEFAULT_CHANGES_AT_ONCE = 4;
@@ -7,8 +8,9 @@ export const TURN_WAIT_MS = 2000;
 
 /**
  * At most `limit` changes (write transactions) run at once; the others wait their turn, first come
- * first served. A change that gets no turn within TURN_WAIT_MS fails as a connection that does not
- * come does (`ETIMEDOUT`, answered 503 with nothing saved). A failed change gives its turn back.
+ * first served. A change that gets no turn within TURN_WAIT_MS fails with `code: 'SERVER_BUSY'`
+ * (isServerBusy: answered 503 SERVER_BUSY with nothing saved, not "the database cannot be reached").
+ * A failed change gives its turn back.
  */
 export class ChangeSlots {
   private running = 0;
@@ -36,7 +38,7 @@ export class ChangeSlots {
       };
       const timer = setTimeout(() => {
         this.waiting.splice(this.waiting.indexOf(take), 1);
-        reject(Object.assign(new Error('No turn to write: the database is busy.'), { code: 'ETIMEDOUT' }));
+        reject(Object.assign(new Error('No turn to write: the database is busy.'), { code: SERVER_BUSY }));
       }, TURN_WAIT_MS);
       this.waiting.push(take);
     });

@@ -1,11 +1,18 @@
 import { ErrorCode, type ErrorResponse } from '@telecare/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isBadValueForDatabase, isDatabaseUnavailable, sqlStateOf } from '../db/database-errors.ts';
+import {
+  isBadValueForDatabase,
+  isDatabaseUnavailable,
+  isServerBusy,
+  sqlStateOf,
+} from '../db/database-errors.ts';
 import { AppError } from '../lib/app-error.ts';
 
 const DATABASE_UNAVAILABLE_MESSAGE =
   'The database cannot be reached right now. Nothing was saved by this request; please try again in a moment.';
+const SERVER_BUSY_MESSAGE =
+  'The server is busy right now. Nothing was saved by this request; please try again in a moment.';
 
 function fieldErrorsOf(issues: { instancePath: string; message?: string | undefined }[]) {
   const fieldErrors: Record<string, string[]> = {};
@@ -51,6 +58,12 @@ export function registerErrorHandling(app: FastifyInstance) {
               ? 'The request is too large.'
               : 'The request is not valid.',
       };
+    } else if (isServerBusy(error)) {
+      // Before isDatabaseUnavailable: a full pool or no turn to write is not an unreachable database.
+      request.log.warn({ code: ErrorCode.busy }, 'server busy');
+      status = 503;
+      body = { code: ErrorCode.busy, message: SERVER_BUSY_MESSAGE };
+      reply.header('Retry-After', '1');
     } else if (isDatabaseUnavailable(error)) {
       request.log.warn({ code: ErrorCode.unavailable }, 'database unavailable');
       status = 503;
