@@ -79,6 +79,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { createTrackingService } from './modules/tracking/tracking.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/users.service.ts';
+import { startListMemory } from './modules/workflows/list-memory/list-memory.ts';
 import { createWorkflowActionService } from './modules/workflows/workflow-actions.service.ts';
 import { createWorkflowDetailService } from './modules/workflows/workflow-detail.service.ts';
 import { workflowRoutes } from './modules/workflows/workflows.routes.ts';
@@ -179,6 +180,11 @@ export async function buildApp(deps: AppDeps) {
       : createOutboxEmailSender(db));
   const throttle = createThrottle(db, clock);
   limitChanges(db, config.DATABASE_CHANGES_AT_ONCE);
+  if (config.LIST_MEMORY) {
+    // The database answers the lists while the index loads (about 20 s a million workflows); tests wait for it.
+    const loading = startListMemory(db).catch((err) => logError('the lists stay with the database', err));
+    if (config.NODE_ENV === 'test') await loading;
+  }
   const writeChange = createChangeWriter({ db, changes });
   const auth = createAuthService({
     db,

@@ -53,6 +53,12 @@ describe('configuration', () => {
     expect(readConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
+  it('answers the lists from memory unless told not to', () => {
+    expect(readConfig({}).LIST_MEMORY).toBe(true);
+    expect(readConfig({ LIST_MEMORY: 'false' }).LIST_MEMORY).toBe(false);
+    expect(() => readConfig({ LIST_MEMORY: 'sometimes' })).toThrow(/LIST_MEMORY/);
+  });
+
   it('loads the demo data by default in development only', () => {
     expect(readConfig({ NODE_ENV: 'development' }).loadDemoData).toBe(true);
     expect(readConfig({ NODE_ENV: 'production' }).loadDemoData).toBe(false);

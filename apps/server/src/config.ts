@@ -64,6 +64,8 @@ const ConfigSchema = z
     PGLITE_DIR: z.string().default(path.resolve('data/pglite')),
     /** How many changes (write transactions) run at once; the others wait their turn (decision 0055). */
     DATABASE_CHANGES_AT_ONCE: z.coerce.number().int().min(1).max(100).default(DEFAULT_CHANGES_AT_ONCE),
+    /** The workflow lists answered from an index in memory (decision 0059); false leaves them to the database. */
+    LIST_MEMORY: booleanText.optional().transform((value) => value ?? true),
     /** Default true in development only; in production the demo accounts get a new random password. */
     LOAD_DEMO_DATA: booleanText.optional(),
     COOKIE_SECURE: booleanText.optional(),

@@ -16,5 +16,8 @@ export const calendarDate = (name: string) => date(name, { mode: 'string' });
 
 export const citext = customType<{ data: string }>({ dataType: () => 'citext' });
 
+/** A 64-bit transaction id (PostgreSQL's xid8), read as text. */
+export const transactionId = customType<{ data: string }>({ dataType: () => 'xid8' });
+
 /** A trigram GIN index, for case-insensitive substring filters. */
 export const trigramOps = 'gin_trgm_ops';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { calendarDate, instant, trigramOps } from './columns.ts';
+import { calendarDate, instant, transactionId, trigramOps } from './columns.ts';
 import { GP_REPORT_SORT_KEY, workflows } from './workflows.ts';
 
 /**
@@ -42,8 +42,11 @@ export const workflowListRows = pgTable(
     gpReportStatus: text('gp_report_status'),
     gpReportDocumentId: uuid('gp_report_document_id'),
     smsReply: text('sms_reply').$type<'yes' | 'no' | 'noResponse' | 'pending'>(),
+    /** The transaction that last wrote the row (a trigger sets it): the list index in memory reads what changed since. */
+    changedBy: transactionId('changed_by').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
+    index('workflow_list_rows_changed_by_idx').on(t.changedBy),
     // The default order (newest first, id as tie-breaker) in the exact form the queries use.
     index('workflow_list_rows_created_idx').on(
       t.listName,
@@ -101,4 +104,14 @@ export const workflowListRows = pgTable(
       index(`workflow_list_rows_${name}_trgm_idx`).using('gin', column.op(trigramOps)),
     ),
   ],
+);
+
+/** The list rows removed with their workflows (a trigger writes them), so the list index in memory drops them too. */
+export const workflowListRemovals = pgTable(
+  'workflow_list_removals',
+  {
+    id: uuid('id').notNull(),
+    removedBy: transactionId('removed_by').notNull().default(sql`pg_current_xact_id()`),
+  },
+  (t) => [index('workflow_list_removals_removed_by_idx').on(t.removedBy)],
 );

@@ -16,7 +16,7 @@ import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { GP_REPORT_SORT_KEY, workflowListRows as listRows, users } from '../../db/schema/index.ts';
 
-const DISPLAY_ZONE = 'Australia/Melbourne';
+export const DISPLAY_ZONE = 'Australia/Melbourne';
 const WEEK = sql.raw(`interval '7 days'`);
 
 const displayTime = (column: AnyPgColumn) =>
@@ -52,7 +52,7 @@ const fewValues = (column: AnyPgColumn): ColumnSql => ({
 const localMidnight = (day: string) => sql`(${day}::timestamp AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)})`;
 
 /** Text that can be part of a DD/MM/YYYY date, an HH:mm time or an '(age)'; other text is not looked for in them. */
-const DATE_TEXT = /^[\d/:() ]+$/;
+export const DATE_TEXT = /^[\d/:() ]+$/;
 
 /** A whole day, month or year as a range on the indexed instant column; other text a substring of the shown time. */
 function timeFilter(column: AnyPgColumn, value: string) {
@@ -83,7 +83,7 @@ function calendarDateFilter(column: AnyPgColumn, value: string, shown: SQL) {
 const OLDEST_AGE = 130;
 
 /** The runs of consecutive ages whose shown '(age)' contains the text, when it holds a parenthesis. */
-function agesShowing(value: string): [number, number][] | undefined {
+export function agesShowing(value: string): [number, number][] | undefined {
   const typed = /^(\()?(\d{1,3})(\))?$/.exec(value);
   if (!typed || (!typed[1] && !typed[3])) return undefined;
   const [, open, digits = '', close] = typed;
@@ -145,10 +145,13 @@ const referrer: ColumnSql = {
 };
 
 /** N and R (newOrReview) as the is_new_appointment value they show. */
-const NEW_OR_REVIEW: Record<string, boolean> = { [newOrReview(true)]: true, [newOrReview(false)]: false };
+export const NEW_OR_REVIEW: Record<string, boolean> = {
+  [newOrReview(true)]: true,
+  [newOrReview(false)]: false,
+};
 
 /** The continuation label shown under the appointment, as continuationLabel makes it. */
-const CONTINUATION_LABEL = sql`CASE WHEN ${listRows.contOrTbc} LIKE 'NRR X 1%' THEN 'NRR1'
+export const CONTINUATION_LABEL = sql`CASE WHEN ${listRows.contOrTbc} LIKE 'NRR X 1%' THEN 'NRR1'
   WHEN ${listRows.contOrTbc} LIKE 'NRR X 2%' THEN 'NRR2' ELSE ${listRows.contOrTbc} END`;
 
 /**

@@ -366,7 +366,7 @@ async function sortedDeepPage(db: Db, prepared: PreparedListQuery, offset: numbe
  * The workflows of a page, in the page's order, with their coordinators' names; the audit row of
  * what is shown, when given, is written by the same statement.
  */
-async function selectPageRows(db: Db, ids: string[], audit: AuditEvent | undefined) {
+export async function selectPageRows(db: Db, ids: string[], audit: AuditEvent | undefined) {
   if (ids.length === 0) {
     if (audit) await recordListReadAudit(db, audit);
     return [];

@@ -6,7 +6,14 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AuditEvent } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
-import { selectListPage, type WorkflowListQuery } from './workflow-list.queries.ts';
+import { listMemoryOf } from './list-memory/list-memory.ts';
+import {
+  type ListPage,
+  PAGED_ROWS,
+  selectListPage,
+  selectPageRows,
+  type WorkflowListQuery,
+} from './workflow-list.queries.ts';
 import { toWorkflowRow } from './workflow-row.presenter.ts';
 
 /**
@@ -51,7 +58,8 @@ export function createWorkflowService(deps: { db: Db; clock: Clock }) {
     }
     const now = clock.now();
     const audit = listViewedAudit(auth, origin, query);
-    const { rows, page, total, estimated, rowLimit, timedOut } = await selectListPage(db, query, now, audit);
+    const { rows, page, total, estimated, rowLimit, timedOut } =
+      (await pageFromMemory(query, now, audit)) ?? (await selectListPage(db, query, now, audit));
     return {
       rows: rows.map((row) => toWorkflowRow(row, now)),
       page,
@@ -61,6 +69,18 @@ export function createWorkflowService(deps: { db: Db; clock: Clock }) {
       rowLimit,
       timedOut,
     };
+  }
+
+  /** The page found by the lists' index in memory (decision 0059), its rows read by id; null when it has none. */
+  async function pageFromMemory(
+    query: WorkflowListQuery,
+    now: Date,
+    audit: ReturnType<typeof listViewedAudit>,
+  ): Promise<ListPage | null> {
+    const found = await listMemoryOf(db)?.page(query, now, PAGED_ROWS);
+    if (!found) return null;
+    const rows = await selectPageRows(db, found.ids, audit({ ids: found.ids, page: found.page }));
+    return { ...found, rows, estimated: false, timedOut: false };
   }
 
   return { listWorkflows };

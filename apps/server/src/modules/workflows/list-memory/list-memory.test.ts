@@ -1,0 +1,185 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../../../db/database.ts';
+import { workflowListRows as listRows, workflows } from '../../../db/schema/index.ts';
+import { loadDemoDataIfEmpty } from '../../../db/seed/demo-data.ts';
+import { openTestDatabase } from '../../../test/test-database.ts';
+import { type ListSizes, listRequestSpace } from '../list-request-space.ts';
+import { prepareListQuery, type WorkflowListQuery } from '../workflow-list.queries.ts';
+import { ListMemory } from './list-memory.ts';
+
+const NOW = new Date('2026-11-20T03:00:00Z');
+
+/** The page the database gives: every match counted, ORDER BY ... OFFSET, clamped as the lists clamp. */
+async function pageFromDatabase(db: Db, query: WorkflowListQuery, pagedRows: number) {
+  const prepared = await prepareListQuery(db, query, NOW);
+  const [counted] = await db.select({ total: count() }).from(listRows).where(prepared.where);
+  const total = counted?.total ?? 0;
+  const limit = prepared.wholeList && query.sort.length <= 1 ? null : pagedRows;
+  const size = query.pageSize;
+  const lastReached = limit === null ? query.page : Math.max(1, Math.ceil(limit / size));
+  const page = Math.min(query.page, lastReached, Math.max(1, Math.ceil(total / size)));
+  const rows = await db
+    .select({ id: listRows.id })
+    .from(listRows)
+    .where(prepared.where)
+    .orderBy(...prepared.order)
+    .limit(size)
+    .offset((page - 1) * size);
+  return {
+    ids: rows.map((row) => row.id),
+    page,
+    total,
+    rowLimit: limit !== null && total > limit ? limit : null,
+  };
+}
+
+/** Rows the demo data lacks: equal names and times, empty cells, a leap-day birthday, letters outside ASCII. */
+async function addAwkwardRows(db: Db) {
+  const ids = (await db.select({ id: workflows.id }).from(workflows).orderBy(workflows.id)).map(
+    (row) => row.id,
+  );
+  const some = (from: number, n: number) => ids.slice(from, from + n);
+  const set = (rows: string[], values: Record<string, unknown>) =>
+    db
+      .update(workflows)
+      .set(values)
+      .where(
+        sql`${workflows.id} IN (${sql.join(
+          rows.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      );
+  await set(some(0, 6), { creationTimestamp: new Date('2026-03-10T10:05:00Z') });
+  await set(some(6, 5), {
+    clientFirstName: 'Zoë',
+    clientLastName: 'Ångström',
+    urn: null,
+    referrerName: null,
+  });
+  await set(some(11, 4), {
+    clientFirstName: 'zoe',
+    clientLastName: 'Smith',
+    clientDateOfBirth: '1960-02-29',
+  });
+  await set(some(15, 4), { referralEndDate: '1900-01-01', adminCheckNotes: null, caseManagerName: null });
+  await set(some(19, 4), {
+    appointmentStart: null,
+    siteName: null,
+    specialityName: null,
+    contOrTbc: 'NRR X 2 (tbc)',
+  });
+  await set(some(23, 3), {
+    bookingCoordinatorId: null,
+    smsReply: 'no',
+    triage: true,
+    isNewAppointment: false,
+  });
+  await set(some(26, 3), { clientDateOfBirth: '2030-05-01', adminCheckNotes: 'Call 10:30 re referral' });
+}
+
+describe('the lists in memory answer every request of the space as the database does', () => {
+  let database: Database;
+  let db: Db;
+  let sizes: ListSizes;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+    await loadDemoDataIfEmpty(db, { now: NOW });
+    await addAwkwardRows(db);
+    const counted = await db
+      .select({ list: listRows.listName, n: count() })
+      .from(listRows)
+      .groupBy(listRows.listName);
+    sizes = { active: 0, archived: 0, history: 0, deleted: 0 };
+    for (const { list, n } of counted) sizes[list] = n;
+  }, 120_000);
+  afterAll(() => database.close());
+
+  // The sort limit 0 walks and groups every request; 5,000 sorts them (the demo lists are smaller); 40 does both.
+  for (const [sortedRowsLimit, pagedRows] of [
+    [5000, 10_000],
+    [40, 10_000],
+    [0, 10_000],
+    [0, 60],
+  ] as const) {
+    it(`with ${sortedRowsLimit} rows sorted and ${pagedRows} rows paged`, async () => {
+      const memory = new ListMemory(db, sortedRowsLimit);
+      await memory.load();
+      const space = listRequestSpace(sizes);
+      expect(space.length).toBeGreaterThan(1000);
+      const differences: string[] = [];
+      for (const { name, query } of space) {
+        const expected = await pageFromDatabase(db, query, pagedRows);
+        const found = await memory.page(query, NOW, pagedRows);
+        if (JSON.stringify(found) !== JSON.stringify(expected)) {
+          differences.push(`${name}: ${JSON.stringify(found)} != ${JSON.stringify(expected)}`);
+        }
+      }
+      expect(differences.slice(0, 5)).toEqual([]);
+    }, 300_000);
+  }
+
+  it('keeps answering as the database does after a few rows change (their orders merged, not made again)', async () => {
+    const memory = new ListMemory(db, 0);
+    await memory.load();
+    const space = listRequestSpace(sizes, { samples: 100, pageSizes: [10] });
+    for (const { query } of space.slice(0, 200)) await memory.page(query, NOW, 10_000);
+    const ids = (await db.select({ id: workflows.id }).from(workflows).orderBy(workflows.id)).map(
+      (row) => row.id,
+    );
+    const change = (n: number, values: Record<string, unknown>) =>
+      db
+        .update(workflows)
+        .set(values)
+        .where(eq(workflows.id, ids[ids.length - 1 - n] as string));
+    await change(0, {
+      clientFirstName: 'Aaron',
+      urn: 'TC0000001',
+      creationTimestamp: new Date('2026-03-10T10:05:00Z'),
+    });
+    await change(1, { caseManagerName: 'Zed Brooke', bookingStatus: 'fta', appointmentStart: null });
+    await change(2, { archived: true, siteName: 'Mackay New' });
+    await change(3, { referrerName: 'Dr Zz Singh', adminCheckNotes: 'referral call', gpReportStatus: 'QR' });
+    const differences: string[] = [];
+    for (const { name, query } of listRequestSpace(sizes)) {
+      const expected = await pageFromDatabase(db, query, 10_000);
+      const found = await memory.page(query, NOW, 10_000);
+      if (JSON.stringify(found) !== JSON.stringify(expected)) differences.push(name);
+    }
+    expect(differences.slice(0, 5)).toEqual([]);
+  }, 300_000);
+
+  it('sees what another process wrote, moved and removed, as soon as it was committed', async () => {
+    const memory = new ListMemory(db);
+    await memory.load();
+    const query: WorkflowListQuery = {
+      list: 'active',
+      page: 1,
+      pageSize: 10,
+      sort: [{ column: 'client', direction: 'asc' }],
+      filters: { client: 'Aardvark' },
+      namedFilters: [],
+    };
+    expect((await memory.page(query, NOW, 10_000))?.total).toBe(0);
+    const [first, second] = await db
+      .select({ id: workflows.id })
+      .from(workflows)
+      .where(eq(workflows.listName, 'active'))
+      .limit(2);
+    if (!first || !second) throw new Error('no active workflows');
+    await db.update(workflows).set({ clientFirstName: 'Aardvark' }).where(eq(workflows.id, first.id));
+    await db
+      .update(workflows)
+      .set({ clientFirstName: 'Aardvark', clientLastName: 'Zed' })
+      .where(eq(workflows.id, second.id));
+    expect(await memory.page(query, NOW, 10_000)).toEqual(await pageFromDatabase(db, query, 10_000));
+    expect((await memory.page(query, NOW, 10_000))?.total).toBe(2);
+    await db.update(workflows).set({ archived: true }).where(eq(workflows.id, second.id));
+    expect((await memory.page(query, NOW, 10_000))?.ids).toEqual([first.id]);
+    expect((await memory.page({ ...query, list: 'archived' }, NOW, 10_000))?.ids).toEqual([second.id]);
+    await db.delete(listRows).where(eq(listRows.id, first.id));
+    expect((await memory.page(query, NOW, 10_000))?.total).toBe(0);
+  });
+});

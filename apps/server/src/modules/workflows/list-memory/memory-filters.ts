@@ -1,0 +1,316 @@
+/**
+ * The list filters in memory, meaning what the SQL of workflow-filters.ts means: a column's
+ * filter matches the rows whose cell shows the text (case-insensitive), a date typed whole a range.
+ */
+import type { NamedFilter, WorkflowColumn } from '@telecare/contracts/workflows';
+import {
+  BOOKING_STATUS_LABELS,
+  CATEGORIES,
+  GP_REPORT_STATUS_LABELS,
+  TASK_STATUS_LABELS,
+} from '@telecare/domain/booking-status';
+import { dateFilterRange, INDEFINITE_END_DATE, INDEFINITELY_VALID } from '@telecare/domain/workflow-rules';
+import { agesShowing, DATE_TEXT, NEW_OR_REVIEW } from '../workflow-filters.ts';
+import { type Dictionary, dayNumber, type MemoryStore, shownDate, type TextColumn } from './memory-store.ts';
+
+/** A test of one slot's value code in a text column: passes for the codes in `found` (a lookup by code). */
+export type CodedTest = { kind: 'coded'; column: TextColumn; codes: Uint32Array; found: Uint8Array };
+/**
+ * A test of one slot, as data so that it is run over many slots in one loop: a coded test, a flag
+ * (0 or 1) equal to `want`, a number at most `max`, a day (YYYYMMDD, 0 for none) in [from, to),
+ * any or all of other tests, or no slot at all.
+ */
+export type SlotTest =
+  | CodedTest
+  | { kind: 'flag'; flags: Uint8Array; want: number }
+  | { kind: 'atMost'; numbers: Float64Array; max: number }
+  | { kind: 'day'; days: Int32Array; from: number; to: number }
+  | { kind: 'any'; tests: SlotTest[] }
+  | { kind: 'all'; tests: SlotTest[] }
+  | { kind: 'none' };
+
+/** What a request's filters need besides the rows: read from the database with the request. */
+export type FilterContext = {
+  /** Today in the display time zone, YYYY-MM-DD. */
+  today: string;
+  /** Twelve weeks before now, in microseconds, as the database counts them. */
+  twelveWeeksAgo: number;
+  /** The staff, with the name the lists show and their full name. */
+  staff: { id: string; shown: string | null; full: string | null }[];
+};
+
+/** The test no row passes. */
+export const never: SlotTest = { kind: 'none' };
+
+/** The coded tests whose union a test is (a coded test alone, or any of coded tests); undefined for other tests. */
+export function codedParts(test: SlotTest): CodedTest[] | undefined {
+  if (test.kind === 'coded') return [test];
+  if (test.kind !== 'any') return undefined;
+  const parts = test.tests.map(codedParts);
+  return parts.every((part) => part !== undefined) ? parts.flat() : undefined;
+}
+
+/** The test of a text column's codes in `found`; one that no row passes when none is. */
+const coded = (store: MemoryStore, column: TextColumn, found: Uint8Array): SlotTest =>
+  found.includes(1) ? { kind: 'coded', column, codes: store.text[column].codes, found } : never;
+
+const flag = (flags: Uint8Array, want: boolean): SlotTest => ({ kind: 'flag', flags, want: want ? 1 : 0 });
+
+const containing = (store: MemoryStore, column: TextColumn, needle: string) =>
+  coded(store, column, store.text[column].dictionary.containing(needle));
+
+/** The dictionary codes whose value is one of `values`. */
+const codesOf = (dictionary: Dictionary, values: Set<string>) =>
+  dictionary.matching((value) => values.has(value));
+
+/** The codes whose code or label contains the text, as `coded` in workflow-filters.ts. */
+function labelled(store: MemoryStore, column: TextColumn, labels: Record<string, string>, value: string) {
+  const needle = value.toLowerCase();
+  const matching = Object.entries(labels)
+    .filter(([code, label]) => code.toLowerCase().includes(needle) || label.toLowerCase().includes(needle))
+    .map(([code]) => code);
+  return coded(store, column, codesOf(store.text[column].dictionary, new Set(matching)));
+}
+
+/** A day range as YYYYMMDD numbers: [from, to). */
+const rangeOf = (range: { from: string; to: string }) =>
+  [dayNumber(range.from), dayNumber(range.to)] as const;
+
+/** A time column: a whole day, month or year a range of local days, other text a substring of the shown time. */
+function timeTest(store: MemoryStore, days: Int32Array, shown: TextColumn, value: string): SlotTest {
+  const range = dateFilterRange(value);
+  if (!range) return containing(store, shown, value.toLowerCase());
+  const [from, to] = rangeOf(range);
+  return { kind: 'day', days, from, to };
+}
+
+/** Which dates of a column shown as DD/MM/YYYY (`shown` the whole text) match: a range, a substring, or no condition. */
+function calendarDateMatch(
+  value: string,
+  shown: (date: string) => string,
+): ((date: string) => boolean) | undefined {
+  const range = dateFilterRange(value);
+  if (range) return (date) => date >= range.from && date < range.to;
+  if (!DATE_TEXT.test(value)) return undefined;
+  const needle = value.toLowerCase();
+  return (date) => shown(date).toLowerCase().includes(needle);
+}
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** `day - n years` as the database counts it: 29 February becomes 28 February in a common year. */
+export function yearsBefore(day: string, years: number): string {
+  const year = Number(day.slice(0, 4)) - years;
+  const monthDay = day.slice(5) === '02-29' && !isLeapYear(year) ? '02-28' : day.slice(5);
+  return `${String(year).padStart(4, '0')}-${monthDay}`;
+}
+
+/** Whole years from `from` to `to` (both YYYY-MM-DD), negative when `to` is earlier: date_part('year', age(to, from)). */
+export function wholeYears(from: string, to: string): number {
+  if (to < from) return -wholeYears(to, from);
+  const years = Number(to.slice(0, 4)) - Number(from.slice(0, 4));
+  return to.slice(5) < from.slice(5) ? years - 1 : years;
+}
+
+/** Passes when any of the tests passes. */
+function either(...tests: (SlotTest | undefined)[]): SlotTest {
+  const [only, ...more] = tests.filter((test): test is SlotTest => test !== undefined && test !== never);
+  if (!only) return never;
+  return more.length === 0 ? only : { kind: 'any', tests: [only, ...more] };
+}
+
+function columnTest(
+  store: MemoryStore,
+  column: WorkflowColumn,
+  value: string,
+  context: FilterContext,
+): SlotTest {
+  const needle = value.toLowerCase();
+  switch (column) {
+    case 'urn':
+      return containing(store, 'urn', needle);
+    case 'adminCheckNotes':
+      return containing(store, 'adminCheckNotes', needle);
+    case 'category':
+      return labelled(store, 'category', Object.fromEntries(CATEGORIES.map((c) => [c, c])), value);
+    case 'bookings':
+      return labelled(store, 'bookingStatus', BOOKING_STATUS_LABELS, value);
+    case 'results':
+      return labelled(store, 'resultsStatus', TASK_STATUS_LABELS, value);
+    case 'adminCheck':
+      return labelled(store, 'adminCheckStatus', TASK_STATUS_LABELS, value);
+    case 'gpReport':
+      return labelled(store, 'gpReportStatus', GP_REPORT_STATUS_LABELS, value);
+    case 'caseManager':
+      return containing(store, 'caseManager', needle);
+    case 'speciality':
+      return containing(store, 'speciality', needle);
+    case 'site':
+      return containing(store, 'site', needle);
+    case 'creationTimestamp':
+      return timeTest(store, store.createdDay, 'createdShown', value);
+    case 'client':
+      return either(containing(store, 'client', needle), bornTest(store, value, context.today));
+    case 'referrer':
+      return referrerTest(store, value);
+    case 'appointmentDate':
+      return appointmentTest(store, value);
+    case 'coordinator': {
+      const ids = new Set(
+        context.staff
+          .filter(
+            (user) => user.shown?.toLowerCase().includes(needle) || user.full?.toLowerCase().includes(needle),
+          )
+          .map((user) => user.id),
+      );
+      return coded(store, 'coordinator', codesOf(store.text.coordinator.dictionary, ids));
+    }
+  }
+}
+
+/** The date of birth and age shown under the client's name: 'DD/MM/YYYY (67)'. */
+function bornTest(store: MemoryStore, value: string, today: string): SlotTest | undefined {
+  const born = store.text.born.dictionary;
+  const ages = agesShowing(value);
+  if (ages) {
+    const ranges = ages.map(([youngest, oldest]) => [
+      yearsBefore(today, oldest + 1),
+      yearsBefore(today, youngest),
+    ]);
+    return coded(
+      store,
+      'born',
+      born.matching((date) => ranges.some(([after = '', upTo = '']) => date > after && date <= upTo)),
+    );
+  }
+  const match = calendarDateMatch(value, (date) => `${shownDate(date)} (${wholeYears(date, today)})`);
+  return match && coded(store, 'born', born.matching(match));
+}
+
+/** The referrer's name, or the referral's end date shown under it ('Indefinitely Valid' for 1900-01-01). */
+function referrerTest(store: MemoryStore, value: string): SlotTest {
+  const needle = value.toLowerCase();
+  const indefinite = INDEFINITELY_VALID.toLowerCase().includes(needle);
+  const endDate = calendarDateMatch(value, shownDate);
+  const endMatches = (date: string) =>
+    date === INDEFINITE_END_DATE ? indefinite : (endDate?.(date) ?? false);
+  return either(
+    containing(store, 'referrer', needle),
+    coded(store, 'referralEnd', store.text.referralEnd.dictionary.matching(endMatches)),
+  );
+}
+
+/** The appointment's time, N or R, and the continuation label; a whole day, month or year the time only. */
+function appointmentTest(store: MemoryStore, value: string): SlotTest {
+  const time = timeTest(store, store.appointmentDay, 'appointmentShown', value);
+  if (dateFilterRange(value)) return time;
+  const isNew = NEW_OR_REVIEW[value.toUpperCase()];
+  return either(
+    DATE_TEXT.test(value) ? time : undefined,
+    isNew === undefined ? undefined : flag(store.isNew, isNew),
+    containing(store, 'continuation', value.toLowerCase()),
+  );
+}
+
+function namedTest(store: MemoryStore, name: NamedFilter, context: FilterContext): SlotTest {
+  switch (name) {
+    case 'needFollowUp':
+      return coded(store, 'smsReply', codesOf(store.text.smsReply.dictionary, new Set(['noResponse', 'no'])));
+    case 'twelveWeeksAfterFilter':
+      return { kind: 'atMost', numbers: store.created, max: context.twelveWeeksAgo };
+    case 'newFilter':
+      return { kind: 'all', tests: [flag(store.isNew, true), flag(store.hasAppointment, false)] };
+    case 'reviewFilter':
+      return flag(store.isNew, false);
+    case 'urgentFilter':
+      return {
+        kind: 'any',
+        tests: [
+          flag(store.bookingUrgent, true),
+          flag(store.resultsUrgent, true),
+          flag(store.adminCheckUrgent, true),
+        ],
+      };
+    case 'triageFilter':
+      return flag(store.triage, true);
+    case 'unassignedFilter':
+      return coded(
+        store,
+        'coordinator',
+        new Uint8Array(store.text.coordinator.dictionary.values.length).fill(1, 0, 1),
+      );
+  }
+}
+
+/** Every filter and named filter of a request as slot tests. */
+export function filterTests(
+  store: MemoryStore,
+  filters: Partial<Record<WorkflowColumn, string>>,
+  namedFilters: NamedFilter[],
+  context: FilterContext,
+): SlotTest[] {
+  const tests: SlotTest[] = namedFilters.map((name) => namedTest(store, name, context));
+  for (const [column, value] of Object.entries(filters) as [WorkflowColumn, string | undefined][]) {
+    if (value) tests.push(columnTest(store, column, value, context));
+  }
+  return tests;
+}
+
+/** Keeps, in place and in order, the first `count` slots that pass every test; returns how many are kept. */
+type KeepPassing = (slots: Int32Array, count: number, values: unknown[]) => number;
+
+/** The loops made so far, by the shape of their tests (the kinds, nested as they are). */
+const loops = new Map<string, KeepPassing>();
+const LOOPS_KEPT = 500;
+
+/**
+ * Keeps the first `count` slots of `slots` that pass every test, in order; returns how many. The
+ * tests become one loop with each test written out in it (made once per shape of tests, and
+ * holding no value of a request: the arrays and numbers are its arguments), so a row costs a few
+ * array reads and no call.
+ */
+export function keepPassing(tests: SlotTest[], slots: Int32Array, count: number): number {
+  const values: unknown[] = [];
+  const shape: string[] = [];
+  const condition = tests.map((test) => conditionOf(test, values, shape)).join(' && ') || 'true';
+  const key = shape.join(',');
+  let loop = loops.get(key);
+  if (!loop) {
+    const names = values.map((_, n) => `const v${n} = values[${n}];`).join(' ');
+    loop = new Function(
+      'slots',
+      'count',
+      'values',
+      `${names} let day = 0; let kept = 0;
+      for (let at = 0; at < count; at++) { const s = slots[at]; if (${condition}) slots[kept++] = s; }
+      return kept;`,
+    ) as KeepPassing;
+    if (loops.size >= LOOPS_KEPT) loops.clear();
+    loops.set(key, loop);
+  }
+  return loop(slots, count, values);
+}
+
+/** The test written as a condition on the slot `s`, its arrays and numbers added to `values`. */
+function conditionOf(test: SlotTest, values: unknown[], shape: string[]): string {
+  const value = (v: unknown) => `v${values.push(v) - 1}`;
+  shape.push(test.kind);
+  switch (test.kind) {
+    case 'coded':
+      return `${value(test.found)}[${value(test.codes)}[s]] === 1`;
+    case 'flag':
+      return `${value(test.flags)}[s] === ${value(test.want)}`;
+    case 'atMost':
+      return `${value(test.numbers)}[s] <= ${value(test.max)}`;
+    case 'day':
+      return `((day = ${value(test.days)}[s]) !== 0 && day >= ${value(test.from)} && day < ${value(test.to)})`;
+    case 'none':
+      return 'false';
+    case 'any':
+    case 'all': {
+      const parts = test.tests.map((part) => conditionOf(part, values, shape));
+      shape.push(')');
+      return `(${parts.join(test.kind === 'any' ? ' || ' : ' && ')})`;
+    }
+  }
+}

@@ -1,0 +1,492 @@
+/**
+ * The lists' orders in memory (decision 0059): each list sorted by each column once (then creation
+ * time and id, ascending; read backwards for descending), kept up to date as rows change, and a
+ * page found by walking that order or by counting the groups of the sorted columns before it.
+ */
+import type { WorkflowColumn } from '@telecare/contracts/workflows';
+import { compareText, FREE_SLOT, type MemoryStore, type TextColumn } from './memory-store.ts';
+
+type Compare = (a: number, b: number) => number;
+export type Direction = 'asc' | 'desc';
+export type SortedColumnName = WorkflowColumn;
+/** Each coordinator code's place in the order of the names the lists show (set per request from the users). */
+type CoordinatorRanks = () => Uint32Array<ArrayBufferLike>;
+
+/** The sortable columns held as dictionary codes, and the store's column of each. */
+const CODED_SORTS: Partial<Record<SortedColumnName, TextColumn>> = {
+  urn: 'urn',
+  category: 'category',
+  client: 'client',
+  referrer: 'referrer',
+  caseManager: 'caseManager',
+  speciality: 'speciality',
+  site: 'site',
+  bookings: 'bookingStatus',
+  results: 'resultsStatus',
+  adminCheckNotes: 'adminCheckNotes',
+  adminCheck: 'adminCheckStatus',
+};
+
+/** The numbers a numeric sort column orders by (NaN for no value). */
+const numbersOf = (store: MemoryStore, column: SortedColumnName): Float64Array | Uint8Array =>
+  column === 'creationTimestamp'
+    ? store.created
+    : column === 'appointmentDate'
+      ? store.appointment
+      : store.gpKey;
+
+/** Compares two slots by one column, ascending, empty values last (as ORDER BY ... ASC). */
+function valueCompare(
+  store: MemoryStore,
+  column: SortedColumnName,
+  coordinatorRanks: CoordinatorRanks,
+): Compare {
+  // The store's arrays are read on each call: they are replaced when the store grows.
+  if (column === 'coordinator') {
+    const coded = store.text.coordinator;
+    return (a, b) => {
+      const ranks = coordinatorRanks();
+      return (ranks[coded.codes[a] as number] as number) - (ranks[coded.codes[b] as number] as number);
+    };
+  }
+  const text = CODED_SORTS[column];
+  if (text) {
+    const coded = store.text[text];
+    return (a, b) => {
+      const x = coded.codes[a] as number;
+      const y = coded.codes[b] as number;
+      if (x === y) return 0;
+      if (x === 0 || y === 0) return x === 0 ? 1 : -1;
+      return compareText(coded.dictionary.values[x] as string, coded.dictionary.values[y] as string);
+    };
+  }
+  return (a, b) => {
+    const values = numbersOf(store, column);
+    const x = values[a] as number;
+    const y = values[b] as number;
+    if (Number.isNaN(x) || Number.isNaN(y))
+      return Number.isNaN(x) === Number.isNaN(y) ? 0 : Number.isNaN(x) ? 1 : -1;
+    return x - y;
+  };
+}
+
+/** Whether two slots hold the same value, without ordering them (their codes or numbers compared). */
+function sameValueOf(store: MemoryStore, column: SortedColumnName): (a: number, b: number) => boolean {
+  const text = column === 'coordinator' ? 'coordinator' : CODED_SORTS[column];
+  if (text) {
+    const coded = store.text[text];
+    return (a, b) => coded.codes[a] === coded.codes[b];
+  }
+  return (a, b) => {
+    const values = numbersOf(store, column);
+    const x = values[a] as number;
+    const y = values[b] as number;
+    return x === y || (Number.isNaN(x) && Number.isNaN(y));
+  };
+}
+
+/** Creation time, then id: the last keys of every order. */
+function tieCompare(store: MemoryStore): Compare {
+  return (a, b) => {
+    const byTime = (store.created[a] as number) - (store.created[b] as number);
+    if (byTime !== 0) return byTime;
+    return compareText(store.ids[a] as string, store.ids[b] as string);
+  };
+}
+
+/** Each slot's rank in a column's values, ascending, no value last; and how many ranks there are. */
+function ranksOf(
+  store: MemoryStore,
+  column: SortedColumnName,
+  slots: Int32Array,
+  coordinatorRanks: CoordinatorRanks,
+): (slot: number) => number {
+  if (column === 'coordinator') {
+    const { codes } = store.text.coordinator;
+    const ranks = coordinatorRanks();
+    return (slot) => ranks[codes[slot] as number] as number;
+  }
+  const text = CODED_SORTS[column];
+  if (text) {
+    const { codes, dictionary } = store.text[text];
+    const ranks = dictionary.rankOf();
+    return (slot) => ranks[codes[slot] as number] as number;
+  }
+  const values = numbersOf(store, column);
+  const distinct = Float64Array.from(new Set(Array.from(slots, (slot) => values[slot] as number)))
+    .filter((value) => !Number.isNaN(value))
+    .sort();
+  return (slot) => {
+    const value = values[slot] as number;
+    if (Number.isNaN(value)) return distinct.length;
+    let low = 0;
+    let high = distinct.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((distinct[middle] as number) < value) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+}
+
+/** A column of one list in its order (then creation time and id), and where each slot is in it. */
+class SortedList {
+  order: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  /** Slots written since the order was made. */
+  readonly pending = new Set<number>();
+  built = false;
+  /** How many distinct values the list has (its groups of equal values). */
+  groups = 0;
+  /** Where each group starts in the order (and, last, the order's length). */
+  starts: Int32Array<ArrayBufferLike> = new Int32Array(1);
+
+  constructor(readonly list: number) {}
+}
+
+/** One column sorted in every list: its per-slot place and group (equal values) are shared by the lists. */
+export class SortedColumn {
+  readonly lists: SortedList[];
+  place = new Int32Array(0);
+  group = new Int32Array(0);
+  readonly sameValue: (a: number, b: number) => boolean;
+  private readonly compare: Compare;
+
+  constructor(
+    private readonly store: MemoryStore,
+    readonly column: SortedColumnName,
+    listCount: number,
+    /** The creation order, which every other order is a stable sort of; undefined for the creation order itself. */
+    private readonly creation: SortedColumn | undefined,
+    private readonly coordinatorRanks: CoordinatorRanks,
+  ) {
+    const value = valueCompare(store, column, coordinatorRanks);
+    const ties = tieCompare(store);
+    this.compare = (a, b) => value(a, b) || ties(a, b);
+    this.sameValue = sameValueOf(store, column);
+    this.lists = Array.from({ length: listCount }, (_, list) => new SortedList(list));
+  }
+
+  /** The list's order, brought up to date. */
+  orderOf(list: number): Int32Array {
+    const sorted = this.lists[list] as SortedList;
+    if (!sorted.built || sorted.pending.size * 20 > sorted.order.length) this.build(sorted);
+    else if (sorted.pending.size > 0) this.merge(sorted);
+    return sorted.order;
+  }
+
+  private fit() {
+    const capacity = this.store.capacity;
+    if (this.place.length >= capacity) return;
+    const place = new Int32Array(capacity);
+    place.set(this.place);
+    const group = new Int32Array(capacity);
+    group.set(this.group);
+    this.place = place;
+    this.group = group;
+  }
+
+  /** The creation order by comparing; any other by counting its values' ranks over the creation order. */
+  private build(sorted: SortedList) {
+    const { store } = this;
+    if (!this.creation) {
+      const slots: number[] = [];
+      for (let slot = 0; slot < store.size; slot++) if (store.list[slot] === sorted.list) slots.push(slot);
+      this.finish(sorted, Int32Array.from(slots).sort(this.compare));
+      return;
+    }
+    const base = this.creation.orderOf(sorted.list);
+    const rankOf = ranksOf(store, this.column, base, this.coordinatorRanks);
+    let ranks = 0;
+    for (const slot of base) ranks = Math.max(ranks, rankOf(slot) + 1);
+    const starts = new Int32Array(ranks + 1);
+    for (const slot of base) starts[rankOf(slot) + 1] = (starts[rankOf(slot) + 1] as number) + 1;
+    for (let rank = 1; rank <= ranks; rank++)
+      starts[rank] = (starts[rank] as number) + (starts[rank - 1] as number);
+    const order = new Int32Array(base.length);
+    for (const slot of base) {
+      const rank = rankOf(slot);
+      order[starts[rank] as number] = slot;
+      starts[rank] = (starts[rank] as number) + 1;
+    }
+    this.finish(sorted, order);
+  }
+
+  /** Takes the written slots out and puts those still in the list back in their places. */
+  private merge(sorted: SortedList) {
+    const { store } = this;
+    const moved = [...sorted.pending];
+    const out = new Uint8Array(store.size);
+    for (const slot of moved) out[slot] = 1;
+    const kept = sorted.order.filter((slot) => out[slot] === 0);
+    const back = moved.filter((slot) => store.list[slot] === sorted.list).sort(this.compare);
+    const order = new Int32Array(kept.length + back.length);
+    let from = 0;
+    let to = 0;
+    for (const slot of back) {
+      let low = from;
+      let high = kept.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (this.compare(kept[middle] as number, slot) < 0) low = middle + 1;
+        else high = middle;
+      }
+      order.set(kept.subarray(from, low), to);
+      to += low - from;
+      from = low;
+      order[to++] = slot;
+    }
+    order.set(kept.subarray(from), to);
+    this.finish(sorted, order);
+  }
+
+  private finish(sorted: SortedList, order: Int32Array<ArrayBufferLike>) {
+    this.fit();
+    let group = -1;
+    const starts: number[] = [];
+    for (let place = 0; place < order.length; place++) {
+      const slot = order[place] as number;
+      if (place === 0 || !this.sameValue(order[place - 1] as number, slot)) {
+        group++;
+        starts.push(place);
+      }
+      this.place[slot] = place;
+      this.group[slot] = group;
+    }
+    starts.push(order.length);
+    sorted.starts = Int32Array.from(starts);
+    sorted.order = order;
+    sorted.groups = group + 1;
+    sorted.pending.clear();
+    sorted.built = true;
+  }
+
+  touched(slot: number, from: number, to: number) {
+    for (const list of [from, to]) if (list !== FREE_SLOT) this.lists[list]?.pending.add(slot);
+  }
+
+  /** Every list's order made again when next read. */
+  forget() {
+    for (const sorted of this.lists) sorted.built = false;
+  }
+}
+
+/** Every sortable column's orders; the coordinator's order (by the names of users) is made per request. */
+export class MemoryOrders {
+  private readonly columns = new Map<WorkflowColumn, SortedColumn>();
+  private readonly creation: SortedColumn;
+  private coordinatorRanks: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
+
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly listCount: number,
+  ) {
+    this.creation = new SortedColumn(
+      store,
+      'creationTimestamp',
+      listCount,
+      undefined,
+      this.ranksOfCoordinators,
+    );
+    this.columns.set('creationTimestamp', this.creation);
+  }
+
+  private readonly ranksOfCoordinators = () => this.coordinatorRanks;
+
+  /** The coordinators' places in the order of their shown names; the coordinator's orders are made again when they move. */
+  setCoordinatorRanks(ranks: Uint32Array) {
+    const same =
+      ranks.length === this.coordinatorRanks.length &&
+      ranks.every((rank, code) => this.coordinatorRanks[code] === rank);
+    if (same) return;
+    this.coordinatorRanks = ranks;
+    this.columns.get('coordinator')?.forget();
+  }
+
+  sortedColumn(column: SortedColumnName): SortedColumn {
+    let sorted = this.columns.get(column);
+    if (!sorted) {
+      sorted = new SortedColumn(this.store, column, this.listCount, this.creation, this.ranksOfCoordinators);
+      this.columns.set(column, sorted);
+    }
+    return sorted;
+  }
+
+  touched(slot: number, from: number, to: number) {
+    for (const sorted of this.columns.values()) sorted.touched(slot, from, to);
+  }
+}
+
+/**
+ * A key that groups the rows of a page's order, in its direction: each slot's group (equal values,
+ * equal groups, numbered in the values' order), and the list's order by it with where each group starts.
+ */
+export type GroupKey = {
+  groupOf: Int32Array;
+  groups: number;
+  direction: Direction;
+  order: Int32Array<ArrayBufferLike>;
+  starts: Int32Array<ArrayBufferLike>;
+};
+/** The order within the last group: a column's order (creation time's when the last sort is a group key). */
+export type Walk = { order: Int32Array; place: Int32Array; direction: Direction };
+/** The rows that match: the matching slots, whether they are the whole list, and a mark per slot when asked (null for the whole list). */
+export type Matches = { slots: Int32Array; whole: boolean; marks: () => Uint8Array | null };
+
+/** Up to this many rows are sorted (by their groups and places in the walk) rather than found by walking the order. */
+export const SORTED_ROWS_LIMIT = 20_000;
+
+/**
+ * The slots of rows [offset, offset + limit) of the matches in the order: the group keys first,
+ * each in its direction, then the walk. Groups wholly before the page are counted, not ordered; a
+ * small group is sorted, a large one read in the same way by the remaining keys. Of the whole
+ * list, a group's rows are where the key's order has them.
+ */
+export function pageOf(
+  matches: Matches,
+  keys: GroupKey[],
+  walk: Walk,
+  offset: number,
+  limit: number,
+  sortedRowsLimit = SORTED_ROWS_LIMIT,
+): number[] {
+  const { slots } = matches;
+  if (offset >= slots.length || limit <= 0) return [];
+  if (slots.length <= sortedRowsLimit) return sortedPage(slots, keys, walk, offset, limit);
+  if (keys.length === 0) return walkPage(matches, walk, offset, limit);
+  const [key, ...rest] = keys as [GroupKey, ...GroupKey[]];
+  const { groupOf } = key;
+  const counts = new Int32Array(key.groups);
+  if (matches.whole) {
+    for (let group = 0; group < key.groups; group++) {
+      counts[group] = (key.starts[group + 1] as number) - (key.starts[group] as number);
+    }
+  } else {
+    for (let at = 0; at < slots.length; at++) {
+      const group = groupOf[slots[at] as number] as number;
+      counts[group] = (counts[group] as number) + 1;
+    }
+  }
+  // The groups the page reaches, in order, and which of their rows it takes.
+  const reached: { group: number; from: number; wanted: number; members: Int32Array; filled: number }[] = [];
+  let before = 0;
+  let taken = 0;
+  for (let n = 0; n < key.groups && taken < limit; n++) {
+    const group = key.direction === 'asc' ? n : key.groups - 1 - n;
+    const size = counts[group] as number;
+    if (before + size > offset) {
+      const from = Math.max(0, offset - before);
+      const wanted = Math.min(size - from, limit - taken);
+      const members = matches.whole
+        ? key.order.subarray(key.starts[group] as number, key.starts[group + 1] as number)
+        : new Int32Array(size);
+      reached.push({ group, from, wanted, members: members as Int32Array, filled: 0 });
+      taken += wanted;
+    }
+    before += size;
+  }
+  if (!matches.whole) {
+    const reachedGroup = new Int32Array(key.groups).fill(-1);
+    reached.forEach(({ group }, n) => {
+      reachedGroup[group] = n;
+    });
+    for (let at = 0; at < slots.length; at++) {
+      const slot = slots[at] as number;
+      const n = reachedGroup[groupOf[slot] as number] as number;
+      if (n < 0) continue;
+      const group = reached[n] as (typeof reached)[number];
+      group.members[group.filled++] = slot;
+    }
+  }
+  return reached.flatMap(({ from, wanted, members }) => {
+    if (members.length <= sortedRowsLimit) return sortedPage(members, rest, walk, from, wanted);
+    const marked = new Uint8Array(walk.place.length);
+    for (const slot of members) marked[slot] = 1;
+    return pageOf(
+      { slots: members, whole: false, marks: () => marked },
+      rest,
+      walk,
+      from,
+      wanted,
+      sortedRowsLimit,
+    );
+  });
+}
+
+/**
+ * Rows [offset, offset + limit) of a few slots in the order. With one key at most, each slot is a
+ * number (its group, then its place in the walk, each in its direction) and the numbers are sorted.
+ */
+function sortedPage(
+  slots: Int32Array,
+  keys: GroupKey[],
+  walk: Walk,
+  offset: number,
+  limit: number,
+): number[] {
+  if (keys.length > 1) {
+    return Array.from(slots)
+      .sort(compareWithin(keys, walk))
+      .slice(offset, offset + limit);
+  }
+  const places = walk.order.length;
+  const ascending = walk.direction === 'asc';
+  const [key] = keys;
+  const numbers = new Float64Array(slots.length);
+  for (let at = 0; at < slots.length; at++) {
+    const slot = slots[at] as number;
+    const place = walk.place[slot] as number;
+    let group = 0;
+    if (key)
+      group =
+        key.direction === 'asc'
+          ? (key.groupOf[slot] as number)
+          : key.groups - 1 - (key.groupOf[slot] as number);
+    numbers[at] = group * places + (ascending ? place : places - 1 - place);
+  }
+  numbers.sort();
+  const page: number[] = [];
+  for (let at = offset; at < Math.min(slots.length, offset + limit); at++) {
+    const place = (numbers[at] as number) % places;
+    page.push(walk.order[ascending ? place : places - 1 - place] as number);
+  }
+  return page;
+}
+
+function compareWithin(keys: GroupKey[], walk: Walk): Compare {
+  return (a, b) => {
+    for (const key of keys) {
+      const difference = (key.groupOf[a] as number) - (key.groupOf[b] as number);
+      if (difference !== 0) return key.direction === 'asc' ? difference : -difference;
+    }
+    const difference = (walk.place[a] as number) - (walk.place[b] as number);
+    return walk.direction === 'asc' ? difference : -difference;
+  };
+}
+
+/** Rows [offset, offset + limit) of the matches in the walk's order, walked from the nearer end. */
+function walkPage(matches: Matches, walk: Walk, offset: number, limit: number): number[] {
+  const { order } = walk;
+  const total = matches.slots.length;
+  const count = Math.max(0, Math.min(limit, total - offset));
+  if (count === 0) return [];
+  const fromEnd = offset * 2 > total;
+  // Forwards is the walk's direction; from the far end, the rows after the page are skipped instead.
+  const forwards = (walk.direction === 'asc') !== fromEnd;
+  const skip = fromEnd ? total - offset - count : offset;
+  const marked = matches.marks();
+  if (!marked) {
+    // Every row of the list matches: the page is where it is in the order.
+    const start = forwards ? skip : order.length - skip - count;
+    const page = Array.from(order.subarray(start, start + count));
+    return forwards === !fromEnd ? page : page.reverse();
+  }
+  const page: number[] = [];
+  let seen = 0;
+  for (let i = 0; i < order.length && page.length < count; i++) {
+    const slot = order[forwards ? i : order.length - 1 - i] as number;
+    if (marked[slot] !== 1) continue;
+    if (seen++ >= skip) page.push(slot);
+  }
+  return fromEnd ? page.reverse() : page;
+}

@@ -1,0 +1,252 @@
+/** The list rows in memory, column by column, one slot per workflow (decision 0059). */
+import { WORKFLOW_LIST_NAMES, type WorkflowListName } from '@telecare/contracts/workflows';
+import type { MemoryRow } from './memory-rows.ts';
+
+/** The slot of a removed workflow, free for the next one. */
+export const FREE_SLOT = 255;
+
+export const listCodeOf = (name: WorkflowListName) => WORKFLOW_LIST_NAMES.indexOf(name);
+
+/** Dictionaries of this many values keep their last SEARCHES_KEPT substring searches (a search reads every value). */
+const SEARCHES_KEPT_FROM = 5000;
+const SEARCHES_KEPT = 64;
+
+/** The distinct values of a column; code 0 is no value. */
+export class Dictionary {
+  readonly values: (string | null)[] = [null];
+  readonly lower: string[] = [''];
+  private readonly codes = new Map<string, number>();
+  private ranks: Uint32Array | null = null;
+
+  code(value: string | null): number {
+    if (value === null) return 0;
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(value);
+      this.lower.push(value.toLowerCase());
+      this.codes.set(value, code);
+      this.ranks = null;
+    }
+    return code;
+  }
+
+  /** Each code's place in the values' order; no value after every value, as ORDER BY puts NULL. */
+  rankOf(): Uint32Array {
+    if (this.ranks) return this.ranks;
+    const order = this.values.map((_, code) => code).slice(1);
+    order.sort((a, b) => compareText(this.values[a] as string, this.values[b] as string));
+    const ranks = new Uint32Array(this.values.length);
+    order.forEach((code, place) => {
+      ranks[code] = place;
+    });
+    ranks[0] = order.length;
+    this.ranks = ranks;
+    return ranks;
+  }
+
+  /** Recent substring searches of a large dictionary, extended to the values added since (most recent last). */
+  private readonly searched = new Map<string, { found: Uint8Array; tested: number }>();
+
+  /** The codes whose value contains `needle` (lower case), as a lookup by code. */
+  containing(needle: string): Uint8Array {
+    if (this.values.length < SEARCHES_KEPT_FROM) return this.matching((_, lower) => lower.includes(needle));
+    let search = this.searched.get(needle);
+    this.searched.delete(needle);
+    if (!search) search = { found: new Uint8Array(0), tested: 1 };
+    if (search.tested < this.values.length) {
+      const found = new Uint8Array(this.values.length);
+      found.set(search.found);
+      for (let code = search.tested; code < this.values.length; code++) {
+        if ((this.lower[code] as string).includes(needle)) found[code] = 1;
+      }
+      search = { found, tested: this.values.length };
+    }
+    this.searched.set(needle, search);
+    if (this.searched.size > SEARCHES_KEPT) this.searched.delete(this.searched.keys().next().value as string);
+    return search.found;
+  }
+
+  /** The codes whose value passes the test (given the value and its lower case), as a lookup by code. */
+  matching(test: (value: string, lower: string) => boolean): Uint8Array {
+    const found = new Uint8Array(this.values.length);
+    for (let code = 1; code < this.values.length; code++) {
+      if (test(this.values[code] as string, this.lower[code] as string)) found[code] = 1;
+    }
+    return found;
+  }
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Text in code point order, as the database's C-like collation orders it (decision 0059): JavaScript
+ * compares UTF-16 units, which differs only where a character outside the basic plane is involved.
+ */
+export function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  if (SURROGATE.test(a) || SURROGATE.test(b)) {
+    const x = [...a].map((c) => c.codePointAt(0) ?? 0);
+    const y = [...b].map((c) => c.codePointAt(0) ?? 0);
+    for (let i = 0; i < Math.min(x.length, y.length); i++)
+      if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0);
+    return x.length - y.length;
+  }
+  return a < b ? -1 : 1;
+}
+
+/** 'YYYY-MM-DD' as the number YYYYMMDD; 0 for none. */
+export const dayNumber = (day: string | null | undefined) => (day ? Number(day.replaceAll('-', '')) : 0);
+/** 'DD/MM/YYYY HH:mm' as the number YYYYMMDD. */
+const shownDayNumber = (shown: string | null) =>
+  shown ? Number(shown.slice(6, 10) + shown.slice(3, 5) + shown.slice(0, 2)) : 0;
+/** 'YYYY-MM-DD' shown as 'DD/MM/YYYY'. */
+export const shownDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** The store's text columns: each slot holds the code of its value in the column's dictionary. */
+export const TEXT_COLUMNS = [
+  'createdShown',
+  'urn',
+  'category',
+  'client',
+  'born',
+  'referrer',
+  'referralEnd',
+  'caseManager',
+  'speciality',
+  'site',
+  'appointmentShown',
+  'continuation',
+  'bookingStatus',
+  'coordinator',
+  'resultsStatus',
+  'adminCheckStatus',
+  'adminCheckNotes',
+  'gpReportStatus',
+  'smsReply',
+] as const;
+export type TextColumn = (typeof TEXT_COLUMNS)[number];
+
+/** Each text column's value in a row. */
+const TEXT_OF: Record<TextColumn, (row: MemoryRow) => string | null> = {
+  createdShown: (row) => row.created_shown,
+  urn: (row) => row.urn,
+  category: (row) => row.category,
+  client: (row) => row.client_full_name,
+  born: (row) => row.born,
+  referrer: (row) => row.referrer_name,
+  referralEnd: (row) => row.referral_end,
+  caseManager: (row) => row.case_manager_name,
+  speciality: (row) => row.speciality_name,
+  site: (row) => row.site_name,
+  appointmentShown: (row) => row.appointment_shown,
+  continuation: (row) => row.continuation,
+  bookingStatus: (row) => row.booking_status,
+  coordinator: (row) => row.coordinator,
+  resultsStatus: (row) => row.results_status,
+  adminCheckStatus: (row) => row.admin_check_status,
+  adminCheckNotes: (row) => row.admin_check_notes,
+  gpReportStatus: (row) => row.gp_report_status,
+  smsReply: (row) => row.sms_reply,
+};
+
+export type CodedColumn = { codes: Uint32Array; dictionary: Dictionary };
+
+export class MemoryStore {
+  capacity = 0;
+  /** Slots in use or free; a slot's index never changes while its workflow stays. */
+  size = 0;
+  readonly ids: string[] = [];
+  private readonly slots = new Map<string, number>();
+  private readonly freeSlots: number[] = [];
+  list = new Uint8Array(0);
+  /** Microseconds since 1970. */
+  created = new Float64Array(0);
+  /** The local day of creation, YYYYMMDD. */
+  createdDay = new Int32Array(0);
+  hasAppointment = new Uint8Array(0);
+  /** Microseconds; NaN when there is no appointment time. */
+  appointment = new Float64Array(0);
+  appointmentDay = new Int32Array(0);
+  isNew = new Uint8Array(0);
+  bookingUrgent = new Uint8Array(0);
+  triage = new Uint8Array(0);
+  resultsUrgent = new Uint8Array(0);
+  adminCheckUrgent = new Uint8Array(0);
+  gpKey = new Uint8Array(0);
+  readonly text = Object.fromEntries(
+    TEXT_COLUMNS.map((column) => [column, { codes: new Uint32Array(0), dictionary: new Dictionary() }]),
+  ) as Record<TextColumn, CodedColumn>;
+
+  /** Called with every slot written or freed, and the lists it left and joined (FREE_SLOT for none). */
+  onTouched: (slot: number, from: number, to: number) => void = () => undefined;
+
+  slotOf(id: string) {
+    return this.slots.get(id);
+  }
+
+  put(row: MemoryRow) {
+    let slot = this.slots.get(row.id);
+    const from = slot === undefined ? FREE_SLOT : (this.list[slot] as number);
+    if (slot === undefined) {
+      slot = this.freeSlots.pop() ?? this.newSlot();
+      this.slots.set(row.id, slot);
+      this.ids[slot] = row.id;
+    }
+    const to = listCodeOf(row.list_name as WorkflowListName);
+    this.list[slot] = to < 0 ? FREE_SLOT : to;
+    this.created[slot] = Number(row.created);
+    this.createdDay[slot] = shownDayNumber(row.created_shown);
+    this.hasAppointment[slot] = row.has_appointment ? 1 : 0;
+    this.appointment[slot] = row.appointment === null ? Number.NaN : Number(row.appointment);
+    this.appointmentDay[slot] = shownDayNumber(row.appointment_shown);
+    this.isNew[slot] = row.is_new_appointment ? 1 : 0;
+    this.bookingUrgent[slot] = row.booking_urgent ? 1 : 0;
+    this.triage[slot] = row.triage ? 1 : 0;
+    this.resultsUrgent[slot] = row.results_urgent ? 1 : 0;
+    this.adminCheckUrgent[slot] = row.admin_check_urgent ? 1 : 0;
+    this.gpKey[slot] = Number(row.gp_report_key);
+    for (const column of TEXT_COLUMNS) {
+      const coded = this.text[column];
+      coded.codes[slot] = coded.dictionary.code(TEXT_OF[column](row));
+    }
+    this.onTouched(slot, from, this.list[slot] as number);
+  }
+
+  remove(id: string) {
+    const slot = this.slots.get(id);
+    if (slot === undefined) return;
+    const from = this.list[slot] as number;
+    this.list[slot] = FREE_SLOT;
+    this.slots.delete(id);
+    this.freeSlots.push(slot);
+    this.onTouched(slot, from, FREE_SLOT);
+  }
+
+  private newSlot() {
+    if (this.size === this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    return this.size++;
+  }
+
+  private grow(capacity: number) {
+    const grown = <T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(array: T): T => {
+      const bigger = new (array.constructor as new (n: number) => T)(capacity);
+      bigger.set(array);
+      return bigger;
+    };
+    this.list = grown(this.list);
+    this.created = grown(this.created);
+    this.createdDay = grown(this.createdDay);
+    this.hasAppointment = grown(this.hasAppointment);
+    this.appointment = grown(this.appointment);
+    this.appointmentDay = grown(this.appointmentDay);
+    this.isNew = grown(this.isNew);
+    this.bookingUrgent = grown(this.bookingUrgent);
+    this.triage = grown(this.triage);
+    this.resultsUrgent = grown(this.resultsUrgent);
+    this.adminCheckUrgent = grown(this.adminCheckUrgent);
+    this.gpKey = grown(this.gpKey);
+    for (const coded of Object.values(this.text)) coded.codes = grown(coded.codes);
+    this.capacity = capacity;
+  }
+}
