@@ -178,23 +178,16 @@ export class ListMemory {
       this.matched = new Int32Array(store.capacity);
     }
     const { marked, matched } = this;
-    const matching = (count: number): Matches => {
-      const slots = matched.subarray(0, count);
-      let marks: Uint8Array | undefined;
-      return {
-        slots,
-        whole: false,
-        marks: () => {
-          if (!marks) {
-            marked.fill(0);
-            for (const slot of slots) marked[slot] = 1;
-            marks = marked;
-          }
-          return marks;
-        },
-      };
-    };
-    if (tests.includes(never)) return matching(0);
+    // Every slot of the list is marked 1 or 0 by the end (the others are never read).
+    const matching = (count: number): Matches => ({
+      slots: matched.subarray(0, count),
+      whole: false,
+      marks: () => marked,
+    });
+    if (tests.includes(never)) {
+      for (const slot of domain) marked[slot] = 0;
+      return matching(0);
+    }
     const postings = (test: CodedTest) => this.postings.of(test.column, list, domain);
     let narrowest: { test: SlotTest; parts: CodedTest[]; rows: number } | undefined;
     for (const test of tests) {
@@ -219,7 +212,7 @@ export class ListMemory {
       matched.set(domain);
       count = domain.length;
     }
-    count = keepPassing(others, matched, count);
+    count = keepPassing(others, matched, count, marked);
     return matching(count);
   }
 

@@ -256,8 +256,8 @@ export function filterTests(
   return tests;
 }
 
-/** Keeps, in place and in order, the first `count` slots that pass every test; returns how many are kept. */
-type KeepPassing = (slots: Int32Array, count: number, values: unknown[]) => number;
+/** Keeps, in place and in order, the first `count` slots that pass every test, marking each slot 1 or 0; returns how many are kept. */
+type KeepPassing = (slots: Int32Array, count: number, marked: Uint8Array, values: unknown[]) => number;
 
 /** The loops made so far, by the shape of their tests (the kinds, nested as they are). */
 const loops = new Map<string, KeepPassing>();
@@ -269,7 +269,7 @@ const LOOPS_KEPT = 500;
  * holding no value of a request: the arrays and numbers are its arguments), so a row costs a few
  * array reads and no call.
  */
-export function keepPassing(tests: SlotTest[], slots: Int32Array, count: number): number {
+export function keepPassing(tests: SlotTest[], slots: Int32Array, count: number, marked: Uint8Array): number {
   const values: unknown[] = [];
   const shape: string[] = [];
   const condition = tests.map((test) => conditionOf(test, values, shape)).join(' && ') || 'true';
@@ -280,15 +280,19 @@ export function keepPassing(tests: SlotTest[], slots: Int32Array, count: number)
     loop = new Function(
       'slots',
       'count',
+      'marked',
       'values',
       `${names} let day = 0; let kept = 0;
-      for (let at = 0; at < count; at++) { const s = slots[at]; if (${condition}) slots[kept++] = s; }
+      for (let at = 0; at < count; at++) {
+        const s = slots[at];
+        if (${condition}) { slots[kept++] = s; marked[s] = 1; } else marked[s] = 0;
+      }
       return kept;`,
     ) as KeepPassing;
     if (loops.size >= LOOPS_KEPT) loops.clear();
     loops.set(key, loop);
   }
-  return loop(slots, count, values);
+  return loop(slots, count, marked, values);
 }
 
 /** The test written as a condition on the slot `s`, its arrays and numbers added to `values`. */
