@@ -182,7 +182,9 @@ export async function buildApp(deps: AppDeps) {
   limitChanges(db, config.DATABASE_CHANGES_AT_ONCE);
   if (config.LIST_MEMORY) {
     // The database answers the lists while the index loads (about 20 s a million workflows); tests wait for it.
-    const loading = startListMemory(db).catch((err) => logError('the lists stay with the database', err));
+    const loading = startListMemory(db).loading.catch((err) =>
+      logError('the lists stay with the database', err),
+    );
     if (config.NODE_ENV === 'test') await loading;
   }
   const writeChange = createChangeWriter({ db, changes });

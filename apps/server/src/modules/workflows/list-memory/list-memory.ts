@@ -322,14 +322,12 @@ const memories = new WeakMap<Db, ListMemory>();
 export const listMemoryOf = (db: Db) => memories.get(db);
 
 /**
- * Starts the lists' index in memory of `db` when its collation suits, and resolves once it has
- * loaded (at once when it does not suit). Until then the database answers the lists.
+ * Starts the lists' index in memory of `db`: it loads (its `loading`) when the database's collation
+ * suits, and until it has loaded the database answers the lists.
  */
-export async function startListMemory(db: Db): Promise<ListMemory | undefined> {
-  if (!(await ListMemory.suits(db))) return undefined;
+export function startListMemory(db: Db): ListMemory {
   const memory = new ListMemory(db);
   memories.set(db, memory);
-  memory.loading = memory.load();
-  await memory.loading;
+  memory.loading = ListMemory.suits(db).then((suits) => (suits ? memory.load() : undefined));
   return memory;
 }
