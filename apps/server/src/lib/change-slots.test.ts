@@ -1,9 +1,9 @@
-import { ErrorCode } from '@telecare/contracts/errors';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../config.ts';
 import { isDatabaseUnavailable, isServerBusy } from '../db/database-errors.ts';
 import { todos } from '../db/schema/index.ts';
+import { expectBusyAnswer } from '../test/busy-answer.ts';
 import { bearer, createSessionToken, createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { ChangeSlots, changeSlotsOf, TURN_WAIT_MS } from './change-slots.ts';
@@ -125,14 +125,7 @@ describe('a server whose changes are all taken', () => {
     let release: () => void = () => undefined;
     const held = changeSlotsOf(t.db).run(() => new Promise<void>((resolve) => (release = resolve)));
     const started = Date.now();
-    const refused = await addTodo('Waits for a turn');
-    expect(refused.statusCode, refused.body).toBe(503);
-    expect(refused.json()).toEqual({
-      code: ErrorCode.busy,
-      message:
-        'The server is busy right now. Nothing was saved by this request; please try again in a moment.',
-    });
-    expect(refused.headers['retry-after']).toBe('1');
+    expectBusyAnswer(await addTodo('Waits for a turn'));
     expect(Date.now() - started).toBeGreaterThanOrEqual(TURN_WAIT_MS - 50);
     expect(await t.db.select().from(todos).where(eq(todos.description, 'Waits for a turn'))).toEqual([]);
     release();

@@ -1,6 +1,6 @@
-import { ErrorCode } from '@telecare/contracts/errors';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBusyAnswer } from '../test/busy-answer.ts';
 import { bearer, createSessionToken, createUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -29,14 +29,7 @@ describe('a server whose connections are all in use', () => {
       expect(pool.totalCount).toBe(max);
       expect(pool.idleCount).toBe(0);
       const started = Date.now();
-      const refused = await todos();
-      expect(refused.statusCode, refused.body).toBe(503);
-      expect(refused.json()).toEqual({
-        code: ErrorCode.busy,
-        message:
-          'The server is busy right now. Nothing was saved by this request; please try again in a moment.',
-      });
-      expect(refused.headers['retry-after']).toBe('1');
+      expectBusyAnswer(await todos());
       // It waited its connectionTimeoutMillis (2 s) in the queue of the full pool.
       expect(Date.now() - started).toBeGreaterThanOrEqual(1950);
     } finally {

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@telecare/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBusyAnswer } from '../test/busy-answer.ts';
 import { type LoggedApp, openLoggedApp } from '../test/logged-app.ts';
 
 const PATIENT = 'Zelda Busytest';
@@ -32,14 +33,7 @@ describe('a busy server and an unreachable database', () => {
 
   it('answers a full connection pool 503 SERVER_BUSY with Retry-After, and logs only the code', async () => {
     t.lines.length = 0;
-    const res = await t.app.inject({ method: 'GET', url: '/api/test/full-pool' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      code: ErrorCode.busy,
-      message:
-        'The server is busy right now. Nothing was saved by this request; please try again in a moment.',
-    });
-    expect(res.headers['retry-after']).toBe('1');
+    expectBusyAnswer(await t.app.inject({ method: 'GET', url: '/api/test/full-pool' }));
     const warned = t.lines.map((line) => JSON.parse(line)).filter((entry) => entry.level === 40);
     expect(warned).toMatchObject([{ code: ErrorCode.busy, msg: 'server busy' }]);
     expect(t.lines.join('')).not.toContain('Busytest');
