@@ -181,10 +181,6 @@ export class MemoryStore {
   /** Called with every slot written or freed, and the lists it left and joined (FREE_SLOT for none). */
   onTouched: (slot: number, from: number, to: number) => void = () => undefined;
 
-  slotOf(id: string) {
-    return this.slots.get(id);
-  }
-
   put(row: MemoryRow) {
     let slot = this.slots.get(row.id);
     const from = slot === undefined ? FREE_SLOT : (this.list[slot] as number);
