@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps) {
   const throttle = createThrottle(db, clock);
   limitChanges(db, config.DATABASE_CHANGES_AT_ONCE);
   if (config.LIST_MEMORY) {
-    // The database answers the lists while the index loads (about 20 s a million workflows); tests wait for it.
+    // The database answers the lists while the index loads (about 35 s a million workflows); tests wait for it.
     const loading = startListMemory(db).loading.catch((err) =>
       logError('the lists stay with the database', err),
     );
