@@ -79,14 +79,17 @@ function percentile(sorted: number[], p: number) {
 }
 
 const { sizes, token } = await prepare();
+// BENCH_SERVER_NODE_OPTIONS: options for the server's Node (say, --cpu-prof), which NODE_OPTIONS does not take.
+const serverNodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
 // BENCH_DIRECT=1: the list queries in this process (selectListPage), without the API, for a quick look.
 const direct = process.env.BENCH_DIRECT ? await openDatabase(API_POOL_SIZE) : undefined;
 const server = direct
   ? undefined
-  : spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))], {
-      env: { ...process.env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+  : spawn(
+      process.execPath,
+      [...serverNodeOptions, '--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))],
+      { env: { ...process.env }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
 const [port] = server ? ((await once(createInterface({ input: server.stdout }), 'line')) as [string]) : ['0'];
 const client = direct ? undefined : createHttpClient(Number(port), token);
 

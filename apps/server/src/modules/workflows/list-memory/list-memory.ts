@@ -10,23 +10,9 @@ import type { Db } from '../../../db/database.ts';
 import { users } from '../../../db/schema/index.ts';
 import { DISPLAY_ZONE, STAFF_DISPLAY_NAME } from '../workflow-filters.ts';
 import type { WorkflowListQuery } from '../workflow-list.queries.ts';
-import {
-  type CodedTest,
-  codedParts,
-  type FilterContext,
-  filterTests,
-  keepPassing,
-  never,
-  type SlotTest,
-} from './memory-filters.ts';
-import {
-  type GroupKey,
-  type Matches,
-  MemoryOrders,
-  pageOf,
-  SORTED_ROWS_LIMIT,
-  type Walk,
-} from './memory-order.ts';
+import { type FilterContext, filterTests } from './memory-filters.ts';
+import { MemoryMatches } from './memory-matches.ts';
+import { type GroupKey, MemoryOrders, pageOf, SORTED_ROWS_LIMIT, type Walk } from './memory-order.ts';
 import { MemoryPostings } from './memory-postings.ts';
 import { readChangesSince, readHorizon, readRowChunk } from './memory-rows.ts';
 import { compareText, listCodeOf, MemoryStore } from './memory-store.ts';
@@ -42,13 +28,10 @@ const CODE_POINT_COLLATIONS = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8', 'ucs_b
 export class ListMemory {
   private readonly store = new MemoryStore();
   private readonly orders: MemoryOrders;
-  private readonly postings: MemoryPostings;
+  private readonly matches: MemoryMatches;
   private horizon: string | null = null;
   private running: Promise<void> | null = null;
   private next: Promise<void> | null = null;
-  private marked = new Uint8Array(0);
-  private matched = new Int32Array(0);
-  private readonly listSlots: (Int32Array | undefined)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -56,12 +39,12 @@ export class ListMemory {
     private readonly sortedRowsLimit = SORTED_ROWS_LIMIT,
   ) {
     this.orders = new MemoryOrders(this.store, WORKFLOW_LIST_NAMES.length);
-    this.postings = new MemoryPostings(this.store, WORKFLOW_LIST_NAMES.length);
+    const postings = new MemoryPostings(this.store, WORKFLOW_LIST_NAMES.length);
+    this.matches = new MemoryMatches(this.store, this.orders, postings);
     this.store.onTouched = (slot, from, to) => {
       this.orders.touched(slot, from, to);
-      this.postings.touched(slot, from, to);
-      this.listSlots[from] = undefined;
-      this.listSlots[to] = undefined;
+      postings.touched(slot, from, to);
+      this.matches.touched(from, to);
     };
   }
 
@@ -144,14 +127,8 @@ export class ListMemory {
     const list = listCodeOf(query.list);
     const tests = filterTests(store, query.filters, query.namedFilters, context);
     const filtered = tests.length > 0;
-    const matches = filtered
-      ? this.matchesOf(list, tests)
-      : {
-          slots: this.orders.sortedColumn('creationTimestamp').orderOf(list),
-          whole: true,
-          marks: () => null,
-        };
-    const total = matches.slots.length;
+    const matches = this.matches.matchesOf(list, tests);
+    const { count: total } = matches;
     const limit = !filtered && query.sort.length <= 1 ? null : pagedRows;
     const size = query.pageSize;
     const lastReached = limit === null ? query.page : Math.max(1, Math.ceil(limit / size));
@@ -164,70 +141,6 @@ export class ListMemory {
       total,
       rowLimit: limit !== null && total > limit ? limit : null,
     };
-  }
-
-  /**
-   * The slots of the list that pass every test (marked when a walk asks). The test of text values that the fewest
-   * rows pass gives the rows to test when they are under a third of the list; else every row is.
-   */
-  private matchesOf(list: number, tests: SlotTest[]): Matches {
-    const { store } = this;
-    const domain = this.slotsOf(list);
-    if (this.marked.length < store.size) {
-      this.marked = new Uint8Array(store.capacity);
-      this.matched = new Int32Array(store.capacity);
-    }
-    const { marked, matched } = this;
-    // Every slot of the list is marked 1 or 0 by the end (the others are never read).
-    const matching = (count: number): Matches => ({
-      slots: matched.subarray(0, count),
-      whole: false,
-      marks: () => marked,
-    });
-    if (tests.includes(never)) {
-      for (const slot of domain) marked[slot] = 0;
-      return matching(0);
-    }
-    const postings = (test: CodedTest) => this.postings.of(test.column, list, domain);
-    let narrowest: { test: SlotTest; parts: CodedTest[]; rows: number } | undefined;
-    for (const test of tests) {
-      const parts = codedParts(test);
-      if (!parts) continue;
-      const rows = parts.reduce((sum, part) => sum + postings(part).count(part.found), 0);
-      if (!narrowest || rows < narrowest.rows) narrowest = { test, parts, rows };
-    }
-    let count = 0;
-    let others = tests;
-    if (narrowest && narrowest.rows * 3 < domain.length) {
-      marked.fill(0);
-      for (const part of narrowest.parts) {
-        postings(part).addSlots(part.found, (slot) => {
-          if (marked[slot] === 1) return;
-          marked[slot] = 1;
-          matched[count++] = slot;
-        });
-      }
-      others = tests.filter((test) => test !== narrowest.test);
-    } else {
-      matched.set(domain);
-      count = domain.length;
-    }
-    count = keepPassing(others, matched, count, marked);
-    return matching(count);
-  }
-
-  /** The list's slots in slot order (the order of their memory), made again after a write to the list. */
-  private slotsOf(list: number): Int32Array {
-    const kept = this.listSlots[list];
-    if (kept) return kept;
-    const { store } = this;
-    let count = 0;
-    for (let slot = 0; slot < store.size; slot++) if (store.list[slot] === list) count++;
-    const slots = new Int32Array(count);
-    let at = 0;
-    for (let slot = 0; slot < store.size; slot++) if (store.list[slot] === list) slots[at++] = slot;
-    this.listSlots[list] = slots;
-    return slots;
   }
 
   /**

@@ -16,15 +16,15 @@ import { type Dictionary, dayNumber, type MemoryStore, shownDate, type TextColum
 /** A test of one slot's value code in a text column: passes for the codes in `found` (a lookup by code). */
 export type CodedTest = { kind: 'coded'; column: TextColumn; codes: Uint32Array; found: Uint8Array };
 /**
- * A test of one slot, as data so that it is run over many slots in one loop: a coded test, a flag
- * (0 or 1) equal to `want`, a number at most `max`, a day (YYYYMMDD, 0 for none) in [from, to),
- * any or all of other tests, or no slot at all.
+ * A test of the slots of a list, as data so that it is run as a set of slots: a coded test, a flag
+ * (0 or 1) equal to `want`, a creation time at most `max`, a local day of a time column (YYYYMMDD)
+ * in [from, to), any or all of other tests, or no slot at all.
  */
 export type SlotTest =
   | CodedTest
   | { kind: 'flag'; flags: Uint8Array; want: number }
-  | { kind: 'atMost'; numbers: Float64Array; max: number }
-  | { kind: 'day'; days: Int32Array; from: number; to: number }
+  | { kind: 'createdAtMost'; max: number }
+  | { kind: 'day'; column: TimeColumn; days: Int32Array; from: number; to: number }
   | { kind: 'any'; tests: SlotTest[] }
   | { kind: 'all'; tests: SlotTest[] }
   | { kind: 'none' };
@@ -76,12 +76,19 @@ function labelled(store: MemoryStore, column: TextColumn, labels: Record<string,
 const rangeOf = (range: { from: string; to: string }) =>
   [dayNumber(range.from), dayNumber(range.to)] as const;
 
+/** The columns of a time, whose local days are in the order of their times. */
+export type TimeColumn = 'creationTimestamp' | 'appointmentDate';
+
 /** A time column: a whole day, month or year a range of local days, other text a substring of the shown time. */
-function timeTest(store: MemoryStore, days: Int32Array, shown: TextColumn, value: string): SlotTest {
+function timeTest(store: MemoryStore, column: TimeColumn, value: string): SlotTest {
+  const [days, shown]: [Int32Array, TextColumn] =
+    column === 'creationTimestamp'
+      ? [store.createdDay, 'createdShown']
+      : [store.appointmentDay, 'appointmentShown'];
   const range = dateFilterRange(value);
   if (!range) return containing(store, shown, value.toLowerCase());
   const [from, to] = rangeOf(range);
-  return { kind: 'day', days, from, to };
+  return { kind: 'day', column, days, from, to };
 }
 
 /** Which dates of a column shown as DD/MM/YYYY (`shown` the whole text) match: a range, a substring, or no condition. */
@@ -148,7 +155,7 @@ function columnTest(
     case 'site':
       return containing(store, 'site', needle);
     case 'creationTimestamp':
-      return timeTest(store, store.createdDay, 'createdShown', value);
+      return timeTest(store, 'creationTimestamp', value);
     case 'client':
       return either(containing(store, 'client', needle), bornTest(store, value, context.today));
     case 'referrer':
@@ -202,7 +209,7 @@ function referrerTest(store: MemoryStore, value: string): SlotTest {
 
 /** The appointment's time, N or R, and the continuation label; a whole day, month or year the time only. */
 function appointmentTest(store: MemoryStore, value: string): SlotTest {
-  const time = timeTest(store, store.appointmentDay, 'appointmentShown', value);
+  const time = timeTest(store, 'appointmentDate', value);
   if (dateFilterRange(value)) return time;
   const isNew = NEW_OR_REVIEW[value.toUpperCase()];
   return either(
@@ -217,7 +224,7 @@ function namedTest(store: MemoryStore, name: NamedFilter, context: FilterContext
     case 'needFollowUp':
       return coded(store, 'smsReply', codesOf(store.text.smsReply.dictionary, new Set(['noResponse', 'no'])));
     case 'twelveWeeksAfterFilter':
-      return { kind: 'atMost', numbers: store.created, max: context.twelveWeeksAgo };
+      return { kind: 'createdAtMost', max: context.twelveWeeksAgo };
     case 'newFilter':
       return { kind: 'all', tests: [flag(store.isNew, true), flag(store.hasAppointment, false)] };
     case 'reviewFilter':
@@ -254,67 +261,4 @@ export function filterTests(
     if (value) tests.push(columnTest(store, column, value, context));
   }
   return tests;
-}
-
-/** Keeps, in place and in order, the first `count` slots that pass every test, marking each slot 1 or 0; returns how many are kept. */
-type KeepPassing = (slots: Int32Array, count: number, marked: Uint8Array, values: unknown[]) => number;
-
-/** The loops made so far, by the shape of their tests (the kinds, nested as they are). */
-const loops = new Map<string, KeepPassing>();
-const LOOPS_KEPT = 500;
-
-/**
- * Keeps the first `count` slots of `slots` that pass every test, in order; returns how many. The
- * tests become one loop with each test written out in it (made once per shape of tests, and
- * holding no value of a request: the arrays and numbers are its arguments), so a row costs a few
- * array reads and no call.
- */
-export function keepPassing(tests: SlotTest[], slots: Int32Array, count: number, marked: Uint8Array): number {
-  const values: unknown[] = [];
-  const shape: string[] = [];
-  const condition = tests.map((test) => conditionOf(test, values, shape)).join(' && ') || 'true';
-  const key = shape.join(',');
-  let loop = loops.get(key);
-  if (!loop) {
-    const names = values.map((_, n) => `const v${n} = values[${n}];`).join(' ');
-    loop = new Function(
-      'slots',
-      'count',
-      'marked',
-      'values',
-      `${names} let day = 0; let kept = 0;
-      for (let at = 0; at < count; at++) {
-        const s = slots[at];
-        if (${condition}) { slots[kept++] = s; marked[s] = 1; } else marked[s] = 0;
-      }
-      return kept;`,
-    ) as KeepPassing;
-    if (loops.size >= LOOPS_KEPT) loops.clear();
-    loops.set(key, loop);
-  }
-  return loop(slots, count, marked, values);
-}
-
-/** The test written as a condition on the slot `s`, its arrays and numbers added to `values`. */
-function conditionOf(test: SlotTest, values: unknown[], shape: string[]): string {
-  const value = (v: unknown) => `v${values.push(v) - 1}`;
-  shape.push(test.kind);
-  switch (test.kind) {
-    case 'coded':
-      return `${value(test.found)}[${value(test.codes)}[s]] === 1`;
-    case 'flag':
-      return `${value(test.flags)}[s] === ${value(test.want)}`;
-    case 'atMost':
-      return `${value(test.numbers)}[s] <= ${value(test.max)}`;
-    case 'day':
-      return `((day = ${value(test.days)}[s]) !== 0 && day >= ${value(test.from)} && day < ${value(test.to)})`;
-    case 'none':
-      return 'false';
-    case 'any':
-    case 'all': {
-      const parts = test.tests.map((part) => conditionOf(part, values, shape));
-      shape.push(')');
-      return `(${parts.join(test.kind === 'any' ? ' || ' : ' && ')})`;
-    }
-  }
 }

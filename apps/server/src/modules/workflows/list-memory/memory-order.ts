@@ -4,6 +4,7 @@
  * page found by walking that order or by counting the groups of the sorted columns before it.
  */
 import type { WorkflowColumn } from '@telecare/contracts/workflows';
+import { addSlots, hasSlot, slotsOf } from './memory-bits.ts';
 import { compareText, FREE_SLOT, type MemoryStore, type TextColumn } from './memory-store.ts';
 
 type Compare = (a: number, b: number) => number;
@@ -330,17 +331,17 @@ export type GroupKey = {
 };
 /** The order within the last group: a column's order (creation time's when the last sort is a group key). */
 export type Walk = { order: Int32Array; place: Int32Array; direction: Direction };
-/** The rows that match: the matching slots, whether they are the whole list, and a mark per slot when asked (null for the whole list). */
-export type Matches = { slots: Int32Array; whole: boolean; marks: () => Uint8Array | null };
+/** The rows that match: as bits (the list's own when `whole`, every row of it), and how many. */
+export type Matches = { whole: boolean; bits: Uint32Array; count: number };
 
 /** Up to this many rows are sorted (by their groups and places in the walk) rather than found by walking the order. */
 export const SORTED_ROWS_LIMIT = 20_000;
 
 /**
  * The slots of rows [offset, offset + limit) of the matches in the order: the group keys first,
- * each in its direction, then the walk. Groups wholly before the page are counted, not ordered; a
- * small group is sorted, a large one read in the same way by the remaining keys. Of the whole
- * list, a group's rows are where the key's order has them.
+ * each in its direction, then the walk. The first key's groups are read in its order, counting
+ * their matches until the page is reached; each group the page reaches is read in the same way by
+ * the remaining keys. A few matches are sorted instead.
  */
 export function pageOf(
   matches: Matches,
@@ -350,67 +351,82 @@ export function pageOf(
   limit: number,
   sortedRowsLimit = SORTED_ROWS_LIMIT,
 ): number[] {
-  const { slots } = matches;
-  if (offset >= slots.length || limit <= 0) return [];
-  if (slots.length <= sortedRowsLimit) return sortedPage(slots, keys, walk, offset, limit);
+  if (offset >= matches.count || limit <= 0) return [];
+  if (sortIsCheaper(matches.count, offset + limit, walk, sortedRowsLimit))
+    return sortedPage(slotsOf(matches.bits, matches.count), keys, walk, offset, limit);
   if (keys.length === 0) return walkPage(matches, walk, offset, limit);
   const [key, ...rest] = keys as [GroupKey, ...GroupKey[]];
-  const { groupOf } = key;
-  const counts = new Int32Array(key.groups);
-  if (matches.whole) {
-    for (let group = 0; group < key.groups; group++) {
-      counts[group] = (key.starts[group + 1] as number) - (key.starts[group] as number);
-    }
-  } else {
-    for (let at = 0; at < slots.length; at++) {
-      const group = groupOf[slots[at] as number] as number;
-      counts[group] = (counts[group] as number) + 1;
-    }
-  }
-  // The groups the page reaches, in order, and which of their rows it takes.
-  const reached: { group: number; from: number; wanted: number; members: Int32Array; filled: number }[] = [];
+  const { bits, whole } = matches;
+  const end = offset + limit;
+  const page: number[] = [];
   let before = 0;
-  let taken = 0;
-  for (let n = 0; n < key.groups && taken < limit; n++) {
+  for (let n = 0; n < key.groups && before < end; n++) {
     const group = key.direction === 'asc' ? n : key.groups - 1 - n;
-    const size = counts[group] as number;
-    if (before + size > offset) {
-      const from = Math.max(0, offset - before);
-      const wanted = Math.min(size - from, limit - taken);
-      const members = matches.whole
-        ? key.order.subarray(key.starts[group] as number, key.starts[group + 1] as number)
-        : new Int32Array(size);
-      reached.push({ group, from, wanted, members: members as Int32Array, filled: 0 });
-      taken += wanted;
+    const members = key.order.subarray(key.starts[group] as number, key.starts[group + 1] as number);
+    // A group before the page is only counted, and only until the page is reached.
+    let size = members.length;
+    if (!whole) {
+      size = 0;
+      for (let at = 0; at < members.length && before + size < end; at++)
+        size += hasSlot(bits, members[at] as number);
     }
-    before += size;
+    if (before + size <= offset) {
+      before += size;
+      continue;
+    }
+    const from = Math.max(0, offset - before);
+    const within = groupMatches(matches, members, end - before, walk, sortedRowsLimit);
+    const wanted = Math.min(within.count, end - before) - from;
+    const rows =
+      'few' in within
+        ? sortedPage(within.few, rest, walk, from, wanted)
+        : pageOf(within.many, rest, walk, from, wanted, sortedRowsLimit);
+    for (const slot of rows) page.push(slot);
+    before += within.count;
   }
-  if (!matches.whole) {
-    const reachedGroup = new Int32Array(key.groups).fill(-1);
-    reached.forEach(({ group }, n) => {
-      reachedGroup[group] = n;
-    });
-    for (let at = 0; at < slots.length; at++) {
-      const slot = slots[at] as number;
-      const n = reachedGroup[groupOf[slot] as number] as number;
-      if (n < 0) continue;
-      const group = reached[n] as (typeof reached)[number];
-      group.members[group.filled++] = slot;
+  return page;
+}
+
+/** A step of sorting a row costs about this many steps of walking an order. */
+const SORT_STEP_IN_WALK_STEPS = 2;
+
+/**
+ * Whether `count` rows are sooner sorted than found by walking the order to the `end`-th of them
+ * (the rows taken as spread evenly over the order, and a walk never longer than the order).
+ */
+function sortIsCheaper(count: number, end: number, walk: Walk, sortedRowsLimit: number) {
+  if (count > sortedRowsLimit) return false;
+  const places = walk.order.length;
+  const walked = Math.min(places, (end * places) / Math.max(1, count));
+  return count * Math.log2(count + 1) * SORT_STEP_IN_WALK_STEPS <= walked;
+}
+
+/** The matches among a group's members, of which the page needs the first `end`: their slots when sooner sorted, else as bits. */
+function groupMatches(
+  matches: Matches,
+  members: Int32Array,
+  end: number,
+  walk: Walk,
+  sortedRowsLimit: number,
+): { count: number; few: Int32Array } | { count: number; many: Matches } {
+  const { bits, whole } = matches;
+  if (members.length <= sortedRowsLimit) {
+    const few = whole ? members : members.filter((slot) => hasSlot(bits, slot) === 1);
+    if (sortIsCheaper(few.length, end, walk, sortedRowsLimit)) return { count: few.length, few };
+    const within = new Uint32Array(bits.length);
+    addSlots(within, few);
+    return { count: few.length, many: { whole: false, bits: within, count: few.length } };
+  }
+  const within = new Uint32Array(bits.length);
+  let count = 0;
+  for (let at = 0; at < members.length; at++) {
+    const slot = members[at] as number;
+    if (whole || hasSlot(bits, slot) === 1) {
+      within[slot >>> 5] = (within[slot >>> 5] as number) | (1 << (slot & 31));
+      count++;
     }
   }
-  return reached.flatMap(({ from, wanted, members }) => {
-    if (members.length <= sortedRowsLimit) return sortedPage(members, rest, walk, from, wanted);
-    const marked = new Uint8Array(walk.place.length);
-    for (const slot of members) marked[slot] = 1;
-    return pageOf(
-      { slots: members, whole: false, marks: () => marked },
-      rest,
-      walk,
-      from,
-      wanted,
-      sortedRowsLimit,
-    );
-  });
+  return { count, many: { whole: false, bits: within, count } };
 }
 
 /**
@@ -467,15 +483,14 @@ function compareWithin(keys: GroupKey[], walk: Walk): Compare {
 /** Rows [offset, offset + limit) of the matches in the walk's order, walked from the nearer end. */
 function walkPage(matches: Matches, walk: Walk, offset: number, limit: number): number[] {
   const { order } = walk;
-  const total = matches.slots.length;
+  const total = matches.count;
   const count = Math.max(0, Math.min(limit, total - offset));
   if (count === 0) return [];
   const fromEnd = offset * 2 > total;
   // Forwards is the walk's direction; from the far end, the rows after the page are skipped instead.
   const forwards = (walk.direction === 'asc') !== fromEnd;
   const skip = fromEnd ? total - offset - count : offset;
-  const marked = matches.marks();
-  if (!marked) {
+  if (matches.whole) {
     // Every row of the list matches: the page is where it is in the order.
     const start = forwards ? skip : order.length - skip - count;
     const page = Array.from(order.subarray(start, start + count));
@@ -485,7 +500,7 @@ function walkPage(matches: Matches, walk: Walk, offset: number, limit: number): 
   let seen = 0;
   for (let i = 0; i < order.length && page.length < count; i++) {
     const slot = order[forwards ? i : order.length - 1 - i] as number;
-    if (marked[slot] !== 1) continue;
+    if (hasSlot(matches.bits, slot) !== 1) continue;
     if (seen++ >= skip) page.push(slot);
   }
   return fromEnd ? page.reverse() : page;

@@ -1,4 +1,5 @@
 /** For a text column of one list: the slots of each value, so a filter reads its matches and not the whole list. */
+import { addSlots, removeSlots } from './memory-bits.ts';
 import { FREE_SLOT, type MemoryStore, type TextColumn } from './memory-store.ts';
 
 /** The list's slots grouped by value code: the slots of code c are slots[starts[c]] to slots[starts[c + 1]]. */
@@ -16,22 +17,31 @@ export class MemoryPostings {
     private readonly listCount: number,
   ) {}
 
-  /** How many of the list's rows have a code in `found`, and the slots that do. */
-  of(column: TextColumn, list: number, listSlots: Int32Array) {
-    const postings = this.postings(column, list, listSlots);
+  /**
+   * The list's rows with a code in `found`: how many, and their slots set in a set of bits (or the
+   * slots of the other rows cleared, when they are fewer).
+   */
+  select(column: TextColumn, list: number, listSlots: Int32Array, found: Uint8Array) {
+    const { starts, slots } = this.postings(column, list, listSlots);
+    const codes = new Int32Array(found.length);
+    let count = 0;
+    let rows = 0;
+    for (let code = 0; code < found.length; code++) {
+      if (found[code] !== 1) continue;
+      codes[count++] = code;
+      rows += (starts[code + 1] ?? 0) - (starts[code] ?? 0);
+    }
     return {
-      count: (found: Uint8Array) => {
-        let total = 0;
-        for (let code = 0; code < found.length; code++) {
-          if (found[code] === 1) total += (postings.starts[code + 1] ?? 0) - (postings.starts[code] ?? 0);
+      rows,
+      addFound: (bits: Uint32Array) => {
+        for (let at = 0; at < count; at++) {
+          const code = codes[at] as number;
+          addSlots(bits, slots, starts[code] ?? 0, starts[code + 1] ?? 0);
         }
-        return total;
       },
-      addSlots: (found: Uint8Array, into: (slot: number) => void) => {
-        for (let code = 0; code < found.length; code++) {
-          if (found[code] !== 1) continue;
-          const end = postings.starts[code + 1] ?? 0;
-          for (let at = postings.starts[code] ?? 0; at < end; at++) into(postings.slots[at] as number);
+      removeOthers: (bits: Uint32Array) => {
+        for (let code = 0; code + 1 < starts.length; code++) {
+          if (found[code] !== 1) removeSlots(bits, slots, starts[code] as number, starts[code + 1] as number);
         }
       },
     };

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addAll,
+  addSlots,
+  bitsOfBytes,
+  countOf,
+  hasSlot,
+  keepShared,
+  removeAll,
+  removeSlots,
+  slotsOf,
+  wordsFor,
+} from './memory-bits.ts';
+
+/** Slots chosen to reach every bit of a word, the sign bit (31) included, and a last partial word. */
+const SLOTS = [0, 1, 30, 31, 32, 63, 64, 95, 96, 127, 200, 999];
+const CAPACITY = 1000;
+
+const setOf = (slots: number[]) => {
+  const bits = wordsFor(CAPACITY);
+  addSlots(bits, Int32Array.from(slots));
+  return bits;
+};
+const listed = (bits: Uint32Array) => Array.from(slotsOf(bits, countOf(bits)));
+
+describe('sets of slots as bits', () => {
+  it('holds, counts and lists slots in every place of a word', () => {
+    const bits = setOf(SLOTS);
+    expect(countOf(bits)).toBe(SLOTS.length);
+    expect(listed(bits)).toEqual(SLOTS);
+    expect(Array.from({ length: CAPACITY }, (_, slot) => slot).filter((slot) => hasSlot(bits, slot))).toEqual(
+      SLOTS,
+    );
+    removeSlots(bits, Int32Array.from([31, 999, 5]));
+    expect(listed(bits)).toEqual(SLOTS.filter((slot) => slot !== 31 && slot !== 999));
+  });
+
+  it('joins sets word by word', () => {
+    const odd = SLOTS.filter((slot) => slot % 2 === 1);
+    const shared = setOf(SLOTS);
+    keepShared(shared, setOf(odd.concat([3, 5])));
+    expect(listed(shared)).toEqual(odd);
+    const both = setOf([2, 31]);
+    addAll(both, setOf([31, 64]));
+    expect(listed(both)).toEqual([2, 31, 64]);
+    const rest = setOf(SLOTS);
+    removeAll(rest, setOf(odd));
+    expect(listed(rest)).toEqual(SLOTS.filter((slot) => slot % 2 === 0));
+  });
+
+  it('makes a set of the slots whose flag is set or not, up to the slots in use', () => {
+    const flags = new Uint8Array(CAPACITY);
+    for (const slot of SLOTS) flags[slot] = 1;
+    expect(listed(bitsOfBytes(flags, 1, CAPACITY))).toEqual(SLOTS);
+    expect(countOf(bitsOfBytes(flags, 0, 100))).toBe(100 - SLOTS.filter((slot) => slot < 100).length);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The rows of a list that pass a request's filters, as a set of bits (decision 0060): each test
+ * is made a set from what is already sorted or grouped (a flag's bits, a value's rows, a range of
+ * a time's order) and the sets are joined word by word, so no test reads every row of the list.
+ */
+import {
+  addAll,
+  addSlots,
+  bitsOfBytes,
+  countOf,
+  keepShared,
+  removeAll,
+  removeSlots,
+  wordsFor,
+} from './memory-bits.ts';
+import type { SlotTest } from './memory-filters.ts';
+import type { Matches, MemoryOrders } from './memory-order.ts';
+import type { MemoryPostings } from './memory-postings.ts';
+import type { MemoryStore } from './memory-store.ts';
+
+/** A list's slots, in slot order and as bits. */
+type ListSet = { slots: Int32Array; bits: Uint32Array };
+
+export class MemoryMatches {
+  private readonly lists: (ListSet | undefined)[] = [];
+  private readonly flags = new Map<Uint8Array, Uint32Array>();
+
+  constructor(
+    private readonly store: MemoryStore,
+    private readonly orders: MemoryOrders,
+    private readonly postings: MemoryPostings,
+  ) {}
+
+  /** A slot was written or freed: the sets of the lists it left and joined, and every flag's, are made again. */
+  touched(from: number, to: number) {
+    this.lists[from] = undefined;
+    this.lists[to] = undefined;
+    if (this.flags.size > 0) this.flags.clear();
+  }
+
+  /** Every row of the list. */
+  whole(list: number): Matches {
+    const { bits, slots } = this.listSet(list);
+    return { whole: true, bits, count: slots.length };
+  }
+
+  /** The rows of the list that pass every test. */
+  matchesOf(list: number, tests: SlotTest[]): Matches {
+    let bits: Uint32Array | undefined;
+    for (const test of tests) {
+      const passing = this.bitsOf(list, test);
+      if (bits) keepShared(bits, passing);
+      else bits = passing;
+    }
+    if (!bits) return this.whole(list);
+    return { whole: false, bits, count: countOf(bits) };
+  }
+
+  /** The list's slots, in slot order (made again after a write to the list). */
+  listSlots(list: number): Int32Array {
+    return this.listSet(list).slots;
+  }
+
+  private listSet(list: number): ListSet {
+    const kept = this.lists[list];
+    if (kept) return kept;
+    const { store } = this;
+    let count = 0;
+    for (let slot = 0; slot < store.size; slot++) if (store.list[slot] === list) count++;
+    const slots = new Int32Array(count);
+    let at = 0;
+    for (let slot = 0; slot < store.size; slot++) if (store.list[slot] === list) slots[at++] = slot;
+    const bits = wordsFor(store.capacity);
+    addSlots(bits, slots);
+    const made = { slots, bits };
+    this.lists[list] = made;
+    return made;
+  }
+
+  /** The slots of the list that pass one test, as a new set of bits. */
+  private bitsOf(list: number, test: SlotTest): Uint32Array {
+    const { bits: listBits, slots: listSlots } = this.listSet(list);
+    switch (test.kind) {
+      case 'none':
+        return new Uint32Array(listBits.length);
+      case 'flag': {
+        const bits = listBits.slice();
+        keepShared(bits, this.flagBits(test.flags, test.want));
+        return bits;
+      }
+      case 'coded': {
+        const found = this.postings.select(test.column, list, listSlots, test.found);
+        if (found.rows * 2 <= listSlots.length) {
+          const bits = new Uint32Array(listBits.length);
+          found.addFound(bits);
+          return bits;
+        }
+        const bits = listBits.slice();
+        found.removeOthers(bits);
+        return bits;
+      }
+      case 'createdAtMost': {
+        const order = this.orders.sortedColumn('creationTimestamp').orderOf(list);
+        const { created } = this.store;
+        return this.orderRange(
+          listBits,
+          order,
+          0,
+          firstPlace(order, (slot) => (created[slot] as number) > test.max),
+        );
+      }
+      case 'day': {
+        const order = this.orders.sortedColumn(test.column).orderOf(list);
+        const { days } = test;
+        // Days follow their times' order; no day (0) is last, as no time is.
+        const dayAt = (slot: number) => (days[slot] as number) || Number.POSITIVE_INFINITY;
+        const from = firstPlace(order, (slot) => dayAt(slot) >= test.from);
+        return this.orderRange(
+          listBits,
+          order,
+          from,
+          firstPlace(order, (slot) => dayAt(slot) >= test.to),
+        );
+      }
+      case 'any': {
+        const [first, ...rest] = test.tests.map((part) => this.bitsOf(list, part));
+        const bits = first ?? new Uint32Array(listBits.length);
+        for (const part of rest) addAll(bits, part);
+        return bits;
+      }
+      case 'all': {
+        const bits = listBits.slice();
+        for (const part of test.tests) keepShared(bits, this.bitsOf(list, part));
+        return bits;
+      }
+    }
+  }
+
+  /** The slots at places [from, to) of a list's order, set by the shorter way: those slots, or the list without the others. */
+  private orderRange(listBits: Uint32Array, order: Int32Array, from: number, to: number): Uint32Array {
+    if ((to - from) * 2 <= order.length) {
+      const bits = new Uint32Array(listBits.length);
+      addSlots(bits, order, from, to);
+      return bits;
+    }
+    const bits = listBits.slice();
+    removeSlots(bits, order, 0, from);
+    removeSlots(bits, order, to, order.length);
+    return bits;
+  }
+
+  /** The slots whose flag is `want`, as bits (kept until a slot is written). */
+  private flagBits(flags: Uint8Array, want: number): Uint32Array {
+    let ones = this.flags.get(flags);
+    if (!ones) {
+      ones = bitsOfBytes(flags, 1, this.store.size);
+      this.flags.set(flags, ones);
+    }
+    if (want === 1) return ones;
+    const zeros = new Uint32Array(ones.length).fill(0xffffffff);
+    removeAll(zeros, ones);
+    return zeros;
+  }
+}
+
+/** The first place of the order whose slot passes `reached` (which, once true, stays true along the order). */
+function firstPlace(order: Int32Array, reached: (slot: number) => boolean): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (reached(order[middle] as number)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
