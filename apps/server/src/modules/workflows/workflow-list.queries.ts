@@ -366,19 +366,65 @@ async function sortedDeepPage(db: Db, prepared: PreparedListQuery, offset: numbe
  * The workflows of a page, in the page's order, with their coordinators' names; the audit row of
  * what is shown, when given, is written by the same statement.
  */
+/** The rows of a page by id, with their audit row: built once per database, as every list page reads it. */
+const pageRowsStatement = (db: Db) =>
+  db
+    .with(
+      db.$with('audited', {}).as(
+        listReadAuditInsert(
+          {
+            action: sql.placeholder('action'),
+            actorUserId: sql.placeholder('actorUserId'),
+            actorRole: sql.placeholder('actorRole'),
+            entityType: sql.placeholder('entityType'),
+            entityId: sql.placeholder('entityId'),
+            ipAddress: sql.placeholder('ipAddress'),
+          },
+          sql`${sql.placeholder('details')}::jsonb`,
+        ),
+      ),
+    )
+    .select({
+      ...getTableColumns(workflows),
+      coordinatorName: coordinatorNameOf(workflows.bookingCoordinatorId),
+    })
+    .from(workflows)
+    .where(sql`${workflows.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('workflow_page_rows');
+
+const preparedPageRows = new WeakMap<Db, ReturnType<typeof pageRowsStatement>>();
+
 export async function selectPageRows(db: Db, ids: string[], audit: AuditEvent | undefined) {
   if (ids.length === 0) {
     if (audit) await recordListReadAudit(db, audit);
     return [];
   }
-  const columns = {
-    ...getTableColumns(workflows),
-    coordinatorName: coordinatorNameOf(workflows.bookingCoordinatorId),
-  };
-  const read = audit
-    ? db.with(db.$with('audited', {}).as(listReadAuditInsert(audit))).select(columns)
-    : db.select(columns);
-  const rows = await read.from(workflows).where(inArray(workflows.id, ids));
+  let rows: WorkflowRecordWithNames[];
+  if (audit) {
+    let statement = preparedPageRows.get(db);
+    if (!statement) {
+      statement = pageRowsStatement(db);
+      preparedPageRows.set(db, statement);
+    }
+    rows = await statement.execute({
+      action: audit.action,
+      actorUserId: audit.actorUserId ?? null,
+      actorRole: audit.actorRole ?? null,
+      entityType: audit.entityType ?? null,
+      entityId: audit.entityId ?? null,
+      ipAddress: audit.ipAddress ?? null,
+      details: JSON.stringify(audit.details ?? null),
+      ids,
+    });
+  } else {
+    rows = await db
+      .select({
+        ...getTableColumns(workflows),
+        coordinatorName: coordinatorNameOf(workflows.bookingCoordinatorId),
+      })
+      .from(workflows)
+      .where(inArray(workflows.id, ids));
+  }
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }

@@ -10,12 +10,14 @@ import { selectListPage } from './workflow-list.queries.ts';
 describe('POST /api/admin/workflow/list', () => {
   let t: TestApp;
   let token: string;
+  let viewer: Awaited<ReturnType<typeof createUser>>;
   const day = 86_400_000;
   const start = Date.UTC(2026, 0, 1);
 
   beforeAll(async () => {
     t = await createTestApp();
-    token = await createSessionToken(t.db, (await createUser(t.db)).id, t.clock.now());
+    viewer = await createUser(t.db);
+    token = await createSessionToken(t.db, viewer.id, t.clock.now());
     for (let i = 0; i < 25; i++) {
       await createWorkflow(t.db, {
         creationTimestamp: new Date(start + i * day),
@@ -85,7 +87,13 @@ describe('POST /api/admin/workflow/list', () => {
       .where(eq(auditEvents.action, 'workflow.list.viewed'))
       .orderBy(desc(auditEvents.id))
       .limit(1);
-    expect(event).toMatchObject({ entityType: 'workflow-list', entityId: 'active' });
+    expect(event).toMatchObject({
+      entityType: 'workflow-list',
+      entityId: 'active',
+      actorUserId: viewer.id,
+      actorRole: viewer.role,
+    });
+    expect(event?.ipAddress).toBeTruthy();
     expect(event?.details).toMatchObject({
       page: 1,
       workflowIds: [body.rows[0].id],
