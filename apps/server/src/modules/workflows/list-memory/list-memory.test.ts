@@ -34,7 +34,7 @@ async function pageFromDatabase(db: Db, query: WorkflowListQuery, pagedRows: num
   };
 }
 
-/** Rows the demo data lacks: equal names and times, empty cells, a leap-day birthday, letters outside ASCII. */
+/** Rows the demo data lacks: equal names and times, empty cells, a leap-day birthday, letters outside ASCII, times at a month's edge. */
 async function addAwkwardRows(db: Db) {
   const ids = (await db.select({ id: workflows.id }).from(workflows).orderBy(workflows.id)).map(
     (row) => row.id,
@@ -76,6 +76,11 @@ async function addAwkwardRows(db: Db) {
     isNewAppointment: false,
   });
   await set(some(26, 3), { clientDateOfBirth: '2030-05-01', adminCheckNotes: 'Call 10:30 re referral' });
+  // The first minutes of a year and a month in Melbourne, still the day before in UTC: the edges of day ranges.
+  await set(some(29, 3), {
+    creationTimestamp: new Date('2025-12-31T13:30:00Z'),
+    appointmentStart: new Date('2026-11-30T13:05:00Z'),
+  });
 }
 
 describe('the lists in memory answer every request of the space as the database does', () => {
@@ -98,14 +103,15 @@ describe('the lists in memory answer every request of the space as the database 
   afterAll(() => database.close());
 
   // The sort limit 0 walks and groups every request; 5,000 sorts them (the demo lists are smaller); 40 does both.
-  for (const [sortedRowsLimit, pagedRows] of [
-    [5000, 10_000],
-    [40, 10_000],
-    [0, 10_000],
-    [0, 60],
+  // After the narrowest filter, a test step of 0 tests the rows left one by one, Infinity always makes sets.
+  for (const [sortedRowsLimit, pagedRows, testStep] of [
+    [5000, 10_000, undefined],
+    [40, 10_000, 0],
+    [0, 10_000, Number.POSITIVE_INFINITY],
+    [0, 60, undefined],
   ] as const) {
-    it(`with ${sortedRowsLimit} rows sorted and ${pagedRows} rows paged`, async () => {
-      const memory = new ListMemory(db, sortedRowsLimit);
+    it(`with ${sortedRowsLimit} rows sorted, ${pagedRows} rows paged and a test step of ${testStep ?? 'default'}`, async () => {
+      const memory = new ListMemory(db, sortedRowsLimit, testStep);
       await memory.load();
       const space = listRequestSpace(sizes);
       expect(space.length).toBeGreaterThan(1000);

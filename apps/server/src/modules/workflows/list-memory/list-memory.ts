@@ -11,7 +11,7 @@ import { users } from '../../../db/schema/index.ts';
 import { DISPLAY_ZONE, STAFF_DISPLAY_NAME } from '../workflow-filters.ts';
 import type { WorkflowListQuery } from '../workflow-list.queries.ts';
 import { type FilterContext, filterTests } from './memory-filters.ts';
-import { MemoryMatches } from './memory-matches.ts';
+import { MemoryMatches, TEST_STEP_IN_SET_STEPS } from './memory-matches.ts';
 import { type GroupKey, MemoryOrders, pageOf, SORTED_ROWS_LIMIT, type Walk } from './memory-order.ts';
 import { MemoryPostings } from './memory-postings.ts';
 import { readChangesSince, readHorizon, readRowChunk } from './memory-rows.ts';
@@ -37,10 +37,12 @@ export class ListMemory {
     private readonly db: Db,
     /** Up to this many matches are sorted rather than walked (tests lower it to reach the walks with few rows). */
     private readonly sortedRowsLimit = SORTED_ROWS_LIMIT,
+    /** How much setting a row in a set costs against testing it (tests force either way with 0 and Infinity). */
+    testStep = TEST_STEP_IN_SET_STEPS,
   ) {
     this.orders = new MemoryOrders(this.store, WORKFLOW_LIST_NAMES.length);
     const postings = new MemoryPostings(this.store, WORKFLOW_LIST_NAMES.length);
-    this.matches = new MemoryMatches(this.store, this.orders, postings);
+    this.matches = new MemoryMatches(this.store, this.orders, postings, testStep);
     this.store.onTouched = (slot, from, to) => {
       this.orders.touched(slot, from, to);
       postings.touched(slot, from, to);

@@ -45,7 +45,19 @@ export function countOf(bits: Uint32Array): number {
     let v = bits[word] as number;
     v -= (v >>> 1) & 0x55555555;
     v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    count += (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+    count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
+}
+
+/** How many bits the two sets share. */
+export function countShared(a: Uint32Array, b: Uint32Array): number {
+  let count = 0;
+  for (let word = 0; word < a.length; word++) {
+    let v = (a[word] as number) & (b[word] ?? 0);
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
   }
   return count;
 }

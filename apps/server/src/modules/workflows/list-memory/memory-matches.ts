@@ -8,15 +8,20 @@ import {
   addSlots,
   bitsOfBytes,
   countOf,
+  countShared,
   keepShared,
   removeAll,
   removeSlots,
+  slotsOf,
   wordsFor,
 } from './memory-bits.ts';
 import type { SlotTest } from './memory-filters.ts';
 import type { Matches, MemoryOrders } from './memory-order.ts';
 import type { MemoryPostings } from './memory-postings.ts';
 import type { MemoryStore } from './memory-store.ts';
+
+/** Testing one row costs about as much as setting this many rows in a set. */
+export const TEST_STEP_IN_SET_STEPS = 4;
 
 /** A list's slots, in slot order and as bits. */
 type ListSet = { slots: Int32Array; bits: Uint32Array };
@@ -29,6 +34,8 @@ export class MemoryMatches {
     private readonly store: MemoryStore,
     private readonly orders: MemoryOrders,
     private readonly postings: MemoryPostings,
+    /** Testing one row costs about as much as setting this many in a set (tests force either way with 0 and Infinity). */
+    private readonly testStep = TEST_STEP_IN_SET_STEPS,
   ) {}
 
   /** A slot was written or freed: the sets of the lists it left and joined, and every flag's, are made again. */
@@ -44,16 +51,109 @@ export class MemoryMatches {
     return { whole: true, bits, count: slots.length };
   }
 
-  /** The rows of the list that pass every test. */
+  /**
+   * The rows of the list that pass every test. The test that the fewest rows pass is made a set
+   * first; each next one is either made a set and joined, or, when the rows left are few against
+   * those its set would touch, tested on those rows alone.
+   */
   matchesOf(list: number, tests: SlotTest[]): Matches {
+    if (tests.length === 0) return this.whole(list);
+    const listed = this.listSet(list).slots.length;
+    const ranked = tests
+      .map((test) => ({ test, rows: this.rowsPassing(list, test) }))
+      .sort((a, b) => a.rows - b.rows);
     let bits: Uint32Array | undefined;
-    for (const test of tests) {
-      const passing = this.bitsOf(list, test);
-      if (bits) keepShared(bits, passing);
-      else bits = passing;
+    let count = 0;
+    for (const { test, rows } of ranked) {
+      if (!bits) {
+        bits = this.bitsOf(list, test);
+        count = countOf(bits);
+      } else if (count * this.testStep < Math.min(rows, listed - rows)) {
+        count = this.keepPassing(bits, count, test);
+      } else {
+        keepShared(bits, this.bitsOf(list, test));
+        count = countOf(bits);
+      }
     }
-    if (!bits) return this.whole(list);
-    return { whole: false, bits, count: countOf(bits) };
+    return { whole: false, bits: bits as Uint32Array, count };
+  }
+
+  /** How many of the list's rows pass the test (at most; for any of several tests, their sum). */
+  private rowsPassing(list: number, test: SlotTest): number {
+    const { bits: listBits, slots: listSlots } = this.listSet(list);
+    switch (test.kind) {
+      case 'none':
+        return 0;
+      case 'flag': {
+        const ones = countShared(listBits, this.flagBits(test.flags, 1));
+        return test.want === 1 ? ones : listSlots.length - ones;
+      }
+      case 'coded':
+        return this.postings.select(test.column, list, listSlots, test.found).rows;
+      case 'createdAtMost':
+      case 'day': {
+        const [, from, to] = this.orderRangeOf(list, test);
+        return to - from;
+      }
+      case 'any':
+        return Math.min(
+          listSlots.length,
+          test.tests.reduce((sum, part) => sum + this.rowsPassing(list, part), 0),
+        );
+      case 'all':
+        return Math.min(...test.tests.map((part) => this.rowsPassing(list, part)));
+    }
+  }
+
+  /** Clears the bits of the `count` slots set that fail the test; returns how many are left. */
+  private keepPassing(bits: Uint32Array, count: number, test: SlotTest): number {
+    const passes = this.slotTest(test);
+    const slots = slotsOf(bits, count);
+    let kept = count;
+    for (let at = 0; at < slots.length; at++) {
+      const slot = slots[at] as number;
+      if (passes(slot)) continue;
+      bits[slot >>> 5] = (bits[slot >>> 5] as number) & ~(1 << (slot & 31));
+      kept--;
+    }
+    return kept;
+  }
+
+  /** The test of one slot. */
+  private slotTest(test: SlotTest): (slot: number) => boolean {
+    const { store } = this;
+    switch (test.kind) {
+      case 'none':
+        return () => false;
+      case 'flag': {
+        const { flags, want } = test;
+        return (slot) => flags[slot] === want;
+      }
+      case 'coded': {
+        const { codes } = store.text[test.column];
+        const { found } = test;
+        return (slot) => found[codes[slot] as number] === 1;
+      }
+      case 'createdAtMost': {
+        const { created } = store;
+        return (slot) => (created[slot] as number) <= test.max;
+      }
+      case 'day': {
+        const { days, from, to } = test;
+        return (slot) => {
+          const day = days[slot] as number;
+          return day !== 0 && day >= from && day < to;
+        };
+      }
+      case 'any': {
+        const parts = test.tests.map((part) => this.slotTest(part));
+        return (slot) => parts.some((passes) => passes(slot));
+      }
+      case 'all': {
+        const parts = test.tests.map((part) => this.slotTest(part));
+        return (slot) => parts.every((passes) => passes(slot));
+      }
+    }
   }
 
   /** The list's slots, in slot order (made again after a write to the list). */
@@ -99,28 +199,10 @@ export class MemoryMatches {
         found.removeOthers(bits);
         return bits;
       }
-      case 'createdAtMost': {
-        const order = this.orders.sortedColumn('creationTimestamp').orderOf(list);
-        const { created } = this.store;
-        return this.orderRange(
-          listBits,
-          order,
-          0,
-          firstPlace(order, (slot) => (created[slot] as number) > test.max),
-        );
-      }
+      case 'createdAtMost':
       case 'day': {
-        const order = this.orders.sortedColumn(test.column).orderOf(list);
-        const { days } = test;
-        // Days follow their times' order; no day (0) is last, as no time is.
-        const dayAt = (slot: number) => (days[slot] as number) || Number.POSITIVE_INFINITY;
-        const from = firstPlace(order, (slot) => dayAt(slot) >= test.from);
-        return this.orderRange(
-          listBits,
-          order,
-          from,
-          firstPlace(order, (slot) => dayAt(slot) >= test.to),
-        );
+        const [order, from, to] = this.orderRangeOf(list, test);
+        return this.orderRange(listBits, order, from, to);
       }
       case 'any': {
         const [first, ...rest] = test.tests.map((part) => this.bitsOf(list, part));
@@ -134,6 +216,27 @@ export class MemoryMatches {
         return bits;
       }
     }
+  }
+
+  /** The places [from, to) of the list's order by a time that hold the rows passing a test of that time. */
+  private orderRangeOf(
+    list: number,
+    test: Extract<SlotTest, { kind: 'createdAtMost' | 'day' }>,
+  ): [Int32Array, number, number] {
+    if (test.kind === 'createdAtMost') {
+      const order = this.orders.sortedColumn('creationTimestamp').orderOf(list);
+      const { created } = this.store;
+      return [order, 0, firstPlace(order, (slot) => (created[slot] as number) > test.max)];
+    }
+    const order = this.orders.sortedColumn(test.column).orderOf(list);
+    const { days } = test;
+    // Days follow their times' order; no day (0) is last, as no time is.
+    const dayAt = (slot: number) => (days[slot] as number) || Number.POSITIVE_INFINITY;
+    return [
+      order,
+      firstPlace(order, (slot) => dayAt(slot) >= test.from),
+      firstPlace(order, (slot) => dayAt(slot) >= test.to),
+    ];
   }
 
   /** The slots at places [from, to) of a list's order, set by the shorter way: those slots, or the list without the others. */

@@ -1,5 +1,4 @@
 /** For a text column of one list: the slots of each value, so a filter reads its matches and not the whole list. */
-import { addSlots, removeSlots } from './memory-bits.ts';
 import { FREE_SLOT, type MemoryStore, type TextColumn } from './memory-store.ts';
 
 /** The list's slots grouped by value code: the slots of code c are slots[starts[c]] to slots[starts[c + 1]]. */
@@ -7,6 +6,22 @@ class Postings {
   starts = new Int32Array(0);
   slots = new Int32Array(0);
   stale = true;
+}
+
+/** The codes of a lookup by code, listed; kept while the lookup is (a large dictionary keeps its recent searches). */
+const listedCodes = new WeakMap<Uint8Array, Int32Array>();
+
+function codesIn(found: Uint8Array): Int32Array {
+  let codes = listedCodes.get(found);
+  if (!codes) {
+    let count = 0;
+    for (let code = 0; code < found.length; code++) count += found[code] as number;
+    codes = new Int32Array(count);
+    let at = 0;
+    for (let code = 0; code < found.length; code++) if (found[code] === 1) codes[at++] = code;
+    listedCodes.set(found, codes);
+  }
+  return codes;
 }
 
 export class MemoryPostings {
@@ -23,25 +38,34 @@ export class MemoryPostings {
    */
   select(column: TextColumn, list: number, listSlots: Int32Array, found: Uint8Array) {
     const { starts, slots } = this.postings(column, list, listSlots);
-    const codes = new Int32Array(found.length);
-    let count = 0;
+    const codes = codesIn(found);
+    const count = codes.length;
     let rows = 0;
-    for (let code = 0; code < found.length; code++) {
-      if (found[code] !== 1) continue;
-      codes[count++] = code;
+    for (let at = 0; at < count; at++) {
+      const code = codes[at] as number;
       rows += (starts[code + 1] ?? 0) - (starts[code] ?? 0);
     }
+    // The slots of consecutive codes are consecutive: each loop runs over them without a call per code.
     return {
       rows,
       addFound: (bits: Uint32Array) => {
         for (let at = 0; at < count; at++) {
           const code = codes[at] as number;
-          addSlots(bits, slots, starts[code] ?? 0, starts[code + 1] ?? 0);
+          const end = starts[code + 1] ?? 0;
+          for (let place = starts[code] ?? 0; place < end; place++) {
+            const slot = slots[place] as number;
+            bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+          }
         }
       },
       removeOthers: (bits: Uint32Array) => {
         for (let code = 0; code + 1 < starts.length; code++) {
-          if (found[code] !== 1) removeSlots(bits, slots, starts[code] as number, starts[code + 1] as number);
+          if (found[code] === 1) continue;
+          const end = starts[code + 1] as number;
+          for (let place = starts[code] as number; place < end; place++) {
+            const slot = slots[place] as number;
+            bits[slot >>> 5] = (bits[slot >>> 5] as number) & ~(1 << (slot & 31));
+          }
         }
       },
     };
