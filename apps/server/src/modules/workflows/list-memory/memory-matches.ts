@@ -20,8 +20,12 @@ import type { Matches, MemoryOrders } from './memory-order.ts';
 import type { MemoryPostings } from './memory-postings.ts';
 import type { MemoryStore } from './memory-store.ts';
 
-/** Testing one row costs about as much as setting this many rows in a set. */
-export const TEST_STEP_IN_SET_STEPS = 4;
+/** Testing one row by one simple test costs about as much as setting this many rows in a set. */
+export const TEST_STEP_IN_SET_STEPS = 8;
+
+/** How many simple tests a test is made of. */
+const leavesOf = (test: SlotTest): number =>
+  test.kind === 'any' || test.kind === 'all' ? test.tests.reduce((sum, part) => sum + leavesOf(part), 0) : 1;
 
 /** A list's slots, in slot order and as bits. */
 type ListSet = { slots: Int32Array; bits: Uint32Array };
@@ -68,7 +72,7 @@ export class MemoryMatches {
       if (!bits) {
         bits = this.bitsOf(list, test);
         count = countOf(bits);
-      } else if (count * this.testStep < Math.min(rows, listed - rows)) {
+      } else if (count * this.testStep * leavesOf(test) < Math.min(rows, listed - rows)) {
         count = this.keepPassing(bits, count, test);
       } else {
         keepShared(bits, this.bitsOf(list, test));
@@ -147,11 +151,17 @@ export class MemoryMatches {
       }
       case 'any': {
         const parts = test.tests.map((part) => this.slotTest(part));
-        return (slot) => parts.some((passes) => passes(slot));
+        return (slot) => {
+          for (const passes of parts) if (passes(slot)) return true;
+          return false;
+        };
       }
       case 'all': {
         const parts = test.tests.map((part) => this.slotTest(part));
-        return (slot) => parts.every((passes) => passes(slot));
+        return (slot) => {
+          for (const passes of parts) if (!passes(slot)) return false;
+          return true;
+        };
       }
     }
   }
