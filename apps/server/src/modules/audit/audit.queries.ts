@@ -12,7 +12,7 @@ export type AuditEvent = {
   details?: Record<string, unknown>;
 };
 
-const auditRow = (event: AuditEvent) => ({
+export const auditRow = (event: AuditEvent) => ({
   action: event.action,
   actorUserId: event.actorUserId ?? null,
   actorRole: event.actorRole ?? null,

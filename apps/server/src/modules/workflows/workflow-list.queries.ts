@@ -10,7 +10,12 @@ import {
   workflowListCounts,
   workflows,
 } from '../../db/schema/index.ts';
-import { type AuditEvent, listReadAuditInsert, recordListReadAudit } from '../audit/audit.queries.ts';
+import {
+  type AuditEvent,
+  auditRow,
+  listReadAuditInsert,
+  recordListReadAudit,
+} from '../audit/audit.queries.ts';
 import { budgetedWalkIds, WALK_BUDGET, WALK_MARGIN } from './budgeted-walk.ts';
 import { BOOKMARK_SPACING, deepPageIds, readOrderState } from './list-bookmarks.ts';
 import {
@@ -407,12 +412,7 @@ export async function selectPageRows(db: Db, ids: string[], audit: AuditEvent | 
       preparedPageRows.set(db, statement);
     }
     rows = await statement.execute({
-      action: audit.action,
-      actorUserId: audit.actorUserId ?? null,
-      actorRole: audit.actorRole ?? null,
-      entityType: audit.entityType ?? null,
-      entityId: audit.entityId ?? null,
-      ipAddress: audit.ipAddress ?? null,
+      ...auditRow(audit),
       details: JSON.stringify(audit.details ?? null),
       ids,
     });
