@@ -71,19 +71,10 @@ function valueCompare(
   };
 }
 
-/** Whether two slots hold the same value, without ordering them (their codes or numbers compared). */
-function sameValueOf(store: MemoryStore, column: SortedColumnName): (a: number, b: number) => boolean {
+/** Each slot's value of a column, as its groups compare them: equal codes or numbers (NaN, no value, equal to NaN). */
+function valuesOf(store: MemoryStore, column: SortedColumnName): ArrayLike<number> {
   const text = column === 'coordinator' ? 'coordinator' : CODED_SORTS[column];
-  if (text) {
-    const coded = store.text[text];
-    return (a, b) => coded.codes[a] === coded.codes[b];
-  }
-  return (a, b) => {
-    const values = numbersOf(store, column);
-    const x = values[a] as number;
-    const y = values[b] as number;
-    return x === y || (Number.isNaN(x) && Number.isNaN(y));
-  };
+  return text ? store.text[text].codes : numbersOf(store, column);
 }
 
 /** Creation time, then id: the last keys of every order. */
@@ -150,7 +141,6 @@ export class SortedColumn {
   readonly lists: SortedList[];
   place = new Int32Array(0);
   group = new Int32Array(0);
-  readonly sameValue: (a: number, b: number) => boolean;
   private readonly compare: Compare;
 
   constructor(
@@ -164,7 +154,6 @@ export class SortedColumn {
     const value = valueCompare(store, column, coordinatorRanks);
     const ties = tieCompare(store);
     this.compare = (a, b) => value(a, b) || ties(a, b);
-    this.sameValue = sameValueOf(store, column);
     this.lists = Array.from({ length: listCount }, (_, list) => new SortedList(list));
   }
 
@@ -219,7 +208,13 @@ export class SortedColumn {
     const moved = [...sorted.pending];
     const out = new Uint8Array(store.size);
     for (const slot of moved) out[slot] = 1;
-    const kept = sorted.order.filter((slot) => out[slot] === 0);
+    const staying = new Int32Array(sorted.order.length);
+    let count = 0;
+    for (let at = 0; at < sorted.order.length; at++) {
+      const slot = sorted.order[at] as number;
+      if (out[slot] === 0) staying[count++] = slot;
+    }
+    const kept = staying.subarray(0, count);
     const back = moved.filter((slot) => store.list[slot] === sorted.list).sort(this.compare);
     const order = new Int32Array(kept.length + back.length);
     let from = 0;
@@ -243,19 +238,24 @@ export class SortedColumn {
 
   private finish(sorted: SortedList, order: Int32Array<ArrayBufferLike>) {
     this.fit();
+    // One pass without a call per row: a merge runs it over the whole list for a single written row.
+    const values = valuesOf(this.store, this.column);
+    const { place: places, group: groups } = this;
+    const starts = new Int32Array(order.length + 1);
     let group = -1;
-    const starts: number[] = [];
+    let last = Number.NaN;
     for (let place = 0; place < order.length; place++) {
       const slot = order[place] as number;
-      if (place === 0 || !this.sameValue(order[place - 1] as number, slot)) {
-        group++;
-        starts.push(place);
-      }
-      this.place[slot] = place;
-      this.group[slot] = group;
+      const value = values[slot] as number;
+      // NaN (no value) is one group, though it differs from itself.
+      if (place === 0 || (value !== last && !(Number.isNaN(value) && Number.isNaN(last))))
+        starts[++group] = place;
+      last = value;
+      places[slot] = place;
+      groups[slot] = group;
     }
-    starts.push(order.length);
-    sorted.starts = Int32Array.from(starts);
+    starts[group + 1] = order.length;
+    sorted.starts = starts.slice(0, group + 2);
     sorted.order = order;
     sorted.groups = group + 1;
     sorted.pending.clear();
