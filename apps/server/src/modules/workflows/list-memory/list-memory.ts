@@ -160,14 +160,14 @@ export class ListMemory {
     const walked = this.orders.sortedColumn(last?.column ?? 'creationTimestamp');
     const walk: Walk = {
       order: walked.orderOf(list),
-      place: walked.place,
+      place: () => walked.placesOf(list).place,
       direction: last?.direction ?? 'desc',
     };
     const keys = query.sort.slice(0, -1).map(({ column, direction }): GroupKey => {
       const sorted = this.orders.sortedColumn(column);
       const order = sorted.orderOf(list);
       const { groups, starts } = sorted.lists[list] as { groups: number; starts: Int32Array };
-      return { groupOf: sorted.group, groups, direction, order, starts };
+      return { groupOf: () => sorted.placesOf(list).group, groups, direction, order, starts };
     });
     return { keys, walk };
   }

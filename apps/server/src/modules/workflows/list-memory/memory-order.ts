@@ -128,6 +128,8 @@ class SortedList {
   /** Slots written since the order was made. */
   readonly pending = new Set<number>();
   built = false;
+  /** Whether the column's places and groups hold this order (placesOf). */
+  placed = false;
   /** How many distinct values the list has (its groups of equal values). */
   groups = 0;
   /** Where each group starts in the order (and, last, the order's length). */
@@ -237,22 +239,17 @@ export class SortedColumn {
   }
 
   private finish(sorted: SortedList, order: Int32Array<ArrayBufferLike>) {
-    this.fit();
     // One pass without a call per row: a merge runs it over the whole list for a single written row.
     const values = valuesOf(this.store, this.column);
-    const { place: places, group: groups } = this;
     const starts = new Int32Array(order.length + 1);
     let group = -1;
     let last = Number.NaN;
     for (let place = 0; place < order.length; place++) {
-      const slot = order[place] as number;
-      const value = values[slot] as number;
+      const value = values[order[place] as number] as number;
       // NaN (no value) is one group, though it differs from itself.
       if (place === 0 || (value !== last && !(Number.isNaN(value) && Number.isNaN(last))))
         starts[++group] = place;
       last = value;
-      places[slot] = place;
-      groups[slot] = group;
     }
     starts[group + 1] = order.length;
     sorted.starts = starts.slice(0, group + 2);
@@ -260,6 +257,31 @@ export class SortedColumn {
     sorted.groups = group + 1;
     sorted.pending.clear();
     sorted.built = true;
+    sorted.placed = false;
+  }
+
+  /**
+   * Each slot's place in its list's order and its group, for the slots of `list` (written when
+   * first asked after the order changed: a sort of a few rows needs them, a walk does not).
+   */
+  placesOf(list: number): { place: Int32Array; group: Int32Array } {
+    const sorted = this.lists[list] as SortedList;
+    const order = this.orderOf(list);
+    if (!sorted.placed) {
+      this.fit();
+      const { place: places, group: groups } = this;
+      const { starts } = sorted;
+      for (let group = 0; group < sorted.groups; group++) {
+        const end = starts[group + 1] as number;
+        for (let place = starts[group] as number; place < end; place++) {
+          const slot = order[place] as number;
+          places[slot] = place;
+          groups[slot] = group;
+        }
+      }
+      sorted.placed = true;
+    }
+    return { place: this.place, group: this.group };
   }
 
   touched(slot: number, from: number, to: number) {
@@ -323,14 +345,15 @@ export class MemoryOrders {
  * equal groups, numbered in the values' order), and the list's order by it with where each group starts.
  */
 export type GroupKey = {
-  groupOf: Int32Array;
+  /** Each slot's group (asked only when a few rows are sorted). */
+  groupOf: () => Int32Array;
   groups: number;
   direction: Direction;
   order: Int32Array<ArrayBufferLike>;
   starts: Int32Array<ArrayBufferLike>;
 };
 /** The order within the last group: a column's order (creation time's when the last sort is a group key). */
-export type Walk = { order: Int32Array; place: Int32Array; direction: Direction };
+export type Walk = { order: Int32Array; place: () => Int32Array; direction: Direction };
 /** The rows that match: as bits (the list's own when `whole`, every row of it), and how many. */
 export type Matches = { whole: boolean; bits: Uint32Array; count: number };
 
@@ -448,16 +471,16 @@ function sortedPage(
   const places = walk.order.length;
   const ascending = walk.direction === 'asc';
   const [key] = keys;
+  const placeOf = walk.place();
+  const groupOf = key?.groupOf();
   const numbers = new Float64Array(slots.length);
   for (let at = 0; at < slots.length; at++) {
     const slot = slots[at] as number;
-    const place = walk.place[slot] as number;
+    const place = placeOf[slot] as number;
     let group = 0;
-    if (key)
+    if (key && groupOf)
       group =
-        key.direction === 'asc'
-          ? (key.groupOf[slot] as number)
-          : key.groups - 1 - (key.groupOf[slot] as number);
+        key.direction === 'asc' ? (groupOf[slot] as number) : key.groups - 1 - (groupOf[slot] as number);
     numbers[at] = group * places + (ascending ? place : places - 1 - place);
   }
   numbers.sort();
@@ -470,12 +493,14 @@ function sortedPage(
 }
 
 function compareWithin(keys: GroupKey[], walk: Walk): Compare {
+  const grouped = keys.map((key) => ({ groupOf: key.groupOf(), direction: key.direction }));
+  const placeOf = walk.place();
   return (a, b) => {
-    for (const key of keys) {
-      const difference = (key.groupOf[a] as number) - (key.groupOf[b] as number);
-      if (difference !== 0) return key.direction === 'asc' ? difference : -difference;
+    for (const { groupOf, direction } of grouped) {
+      const difference = (groupOf[a] as number) - (groupOf[b] as number);
+      if (difference !== 0) return direction === 'asc' ? difference : -difference;
     }
-    const difference = (walk.place[a] as number) - (walk.place[b] as number);
+    const difference = (placeOf[a] as number) - (placeOf[b] as number);
     return walk.direction === 'asc' ? difference : -difference;
   };
 }
