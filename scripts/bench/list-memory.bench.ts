@@ -2,10 +2,12 @@
  * The lists' index in memory alone (decision 0059): loads it from the database, then times every
  * request of the space in process, one at a time (the work one request puts on the server's one
  * thread, without HTTP and without reading the page's rows). Prints the load time and memory, the
- * worst 20 requests and how many take longer than BENCH_TARGET_MS (10).
+ * worst 20 requests and how many take longer than BENCH_TARGET_MS (10). BENCH_OUT writes every
+ * request's figures as JSON.
  *
  *   DATABASE_URL=postgres://... npx tsx scripts/bench/list-memory.bench.ts [repetitions] [nameContains]
  */
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openPgliteFolder, openPostgres } from '../../apps/server/src/db/database.ts';
@@ -59,6 +61,7 @@ for (const { name, query } of space) {
   results.push({ name, p50: times[Math.floor(times.length / 2)] as number, worst: times.at(-1) as number });
 }
 results.sort((a, b) => b.p50 - a.p50);
+if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, JSON.stringify({ loadMs, results }, null, 1));
 console.log(
   `\nWorst 20 of ${results.length} by p50 (ms; each one at a time, with its two small statements):\n`,
 );
@@ -68,4 +71,5 @@ const medians = results.map((r) => r.p50).sort((a, b) => a - b);
 console.log(
   `\n${results.filter((r) => r.p50 > TARGET_MS).length} of ${results.length} over ${TARGET_MS} ms (p50); median ${medians[Math.floor(medians.length / 2)]?.toFixed(2)} ms`,
 );
+await memory.close();
 await database.close();

@@ -182,9 +182,9 @@ export async function buildApp(deps: AppDeps) {
   limitChanges(db, config.DATABASE_CHANGES_AT_ONCE);
   if (config.LIST_MEMORY) {
     // The database answers the lists while the index loads (about 35 s a million workflows); tests wait for it.
-    const loading = startListMemory(db).loading.catch((err) =>
-      logError('the lists stay with the database', err),
-    );
+    const memory = startListMemory(db, (err) => logError('the lists went back to the database', err));
+    app.addHook('onClose', () => memory.close());
+    const loading = memory.loading.catch((err) => logError('the lists stay with the database', err));
     if (config.NODE_ENV === 'test') await loading;
   }
   const writeChange = createChangeWriter({ db, changes });

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../../db/database.ts';
 import { workflowListRows as listRows, workflows } from '../../../db/schema/index.ts';
 import { loadDemoDataIfEmpty } from '../../../db/seed/demo-data.ts';
@@ -7,6 +7,7 @@ import { openTestDatabase } from '../../../test/test-database.ts';
 import { type ListSizes, listRequestSpace } from '../list-request-space.ts';
 import { prepareListQuery, type WorkflowListQuery } from '../workflow-list.queries.ts';
 import { ListMemory } from './list-memory.ts';
+import type { IndexSettings } from './memory-index.ts';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
 
@@ -101,6 +102,17 @@ describe('the lists in memory answer every request of the space as the database 
     for (const { list, n } of counted) sizes[list] = n;
   }, 120_000);
   afterAll(() => database.close());
+  const opened: ListMemory[] = [];
+  afterEach(async () => {
+    for (const memory of opened.splice(0)) await memory.close();
+  });
+  /** A loaded index, closed after the test. */
+  async function loadedMemory(settings: IndexSettings = {}, onFailure?: (err: Error) => void) {
+    const memory = new ListMemory(db, settings, onFailure);
+    opened.push(memory);
+    await memory.load();
+    return memory;
+  }
 
   // The sort limit 0 walks and groups every request; 5,000 sorts them (the demo lists are smaller); 40 does both.
   // After the narrowest filter, a test step of 0 tests the rows left one by one, Infinity always makes sets.
@@ -111,8 +123,7 @@ describe('the lists in memory answer every request of the space as the database 
     [0, 60, undefined],
   ] as const) {
     it(`with ${sortedRowsLimit} rows sorted, ${pagedRows} rows paged and a test step of ${testStep ?? 'default'}`, async () => {
-      const memory = new ListMemory(db, sortedRowsLimit, testStep);
-      await memory.load();
+      const memory = await loadedMemory({ sortedRowsLimit, testStep });
       const space = listRequestSpace(sizes);
       expect(space.length).toBeGreaterThan(1000);
       const differences: string[] = [];
@@ -130,8 +141,7 @@ describe('the lists in memory answer every request of the space as the database 
   // Walked (0 rows sorted), and sorted by the places and groups the merges leave (the demo lists are under 20,000).
   for (const sortedRowsLimit of [0, 20_000]) {
     it(`keeps answering as the database does after a few rows change (their orders merged, not made again; ${sortedRowsLimit} rows sorted)`, async () => {
-      const memory = new ListMemory(db, sortedRowsLimit);
-      await memory.load();
+      const memory = await loadedMemory({ sortedRowsLimit });
       const space = listRequestSpace(sizes, { samples: 100, pageSizes: [10] });
       for (const { query } of space.slice(0, 200)) await memory.page(query, NOW, 10_000);
       const ids = (await db.select({ id: workflows.id }).from(workflows).orderBy(workflows.id)).map(
@@ -166,8 +176,7 @@ describe('the lists in memory answer every request of the space as the database 
   }
 
   it('sees what another process wrote, moved and removed, as soon as it was committed', async () => {
-    const memory = new ListMemory(db);
-    await memory.load();
+    const memory = await loadedMemory();
     const query: WorkflowListQuery = {
       list: 'active',
       page: 1,
@@ -195,5 +204,38 @@ describe('the lists in memory answer every request of the space as the database 
     expect((await memory.page({ ...query, list: 'archived' }, NOW, 10_000))?.ids).toEqual([second.id]);
     await db.delete(listRows).where(eq(listRows.id, first.id));
     expect((await memory.page(query, NOW, 10_000))?.total).toBe(0);
+  });
+
+  it('leaves the lists to the database once its thread fails, and says so', async () => {
+    const failures: Error[] = [];
+    const memory = await loadedMemory({}, (err) => failures.push(err));
+    const query: WorkflowListQuery = {
+      list: 'active',
+      page: 1,
+      pageSize: 10,
+      sort: [],
+      filters: {},
+      namedFilters: [],
+    };
+    expect((await memory.page(query, NOW, 10_000))?.ids).toHaveLength(10);
+    // Filters the index cannot read (the API refuses them first) fail on the index's thread.
+    const broken = { ...query, namedFilters: ['noSuchFilter'] } as unknown as WorkflowListQuery;
+    expect(await memory.page(broken, NOW, 10_000)).toBeNull();
+    expect(failures.map((err) => err.message)).toEqual([expect.stringMatching(/^The lists' index failed/)]);
+    expect(memory.ready).toBe(false);
+    expect(await memory.page(query, NOW, 10_000)).toBeNull();
+  });
+
+  it('answers nothing once closed, and its thread ends', async () => {
+    const memory = await loadedMemory();
+    await memory.close();
+    expect(memory.ready).toBe(false);
+    expect(
+      await memory.page(
+        { list: 'active', page: 1, pageSize: 10, sort: [], filters: {}, namedFilters: [] },
+        NOW,
+        10_000,
+      ),
+    ).toBeNull();
   });
 });

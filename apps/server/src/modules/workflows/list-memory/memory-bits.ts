@@ -62,9 +62,12 @@ export function countShared(a: Uint32Array, b: Uint32Array): number {
   return count;
 }
 
-/** The slots whose bits are set, ascending (`count` of them). */
-export function slotsOf(bits: Uint32Array, count: number): Int32Array {
-  const slots = new Int32Array(count);
+/** The slots whose bits are set, ascending (`count` of them), in `slots` when given. */
+export function slotsOf(
+  bits: Uint32Array,
+  count: number,
+  slots: Int32Array = new Int32Array(count),
+): Int32Array {
   let at = 0;
   for (let word = 0; word < bits.length; word++) {
     let v = bits[word] as number;

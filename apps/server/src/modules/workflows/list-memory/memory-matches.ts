@@ -18,6 +18,7 @@ import {
 import type { SlotTest } from './memory-filters.ts';
 import type { Matches, MemoryOrders } from './memory-order.ts';
 import type { MemoryPostings } from './memory-postings.ts';
+import type { Scratch } from './memory-scratch.ts';
 import type { MemoryStore } from './memory-store.ts';
 
 /** Testing one row by one simple test costs about as much as setting this many rows in a set. */
@@ -38,6 +39,8 @@ export class MemoryMatches {
     private readonly store: MemoryStore,
     private readonly orders: MemoryOrders,
     private readonly postings: MemoryPostings,
+    /** Lends the sets a request makes (matchesOf's are taken back at the index's next request). */
+    private readonly scratch: Scratch,
     /** Testing one row costs about as much as setting this many in a set (tests force either way with 0 and Infinity). */
     private readonly testStep = TEST_STEP_IN_SET_STEPS,
   ) {}
@@ -112,7 +115,7 @@ export class MemoryMatches {
   /** Clears the bits of the `count` slots set that fail the test; returns how many are left. */
   private keepPassing(bits: Uint32Array, count: number, test: SlotTest): number {
     const passes = this.slotTest(test);
-    const slots = slotsOf(bits, count);
+    const slots = slotsOf(bits, count, this.scratch.slots(count));
     let kept = count;
     for (let at = 0; at < slots.length; at++) {
       const slot = slots[at] as number;
@@ -166,11 +169,6 @@ export class MemoryMatches {
     }
   }
 
-  /** The list's slots, in slot order (made again after a write to the list). */
-  listSlots(list: number): Int32Array {
-    return this.listSet(list).slots;
-  }
-
   private listSet(list: number): ListSet {
     const kept = this.lists[list];
     if (kept) return kept;
@@ -192,20 +190,20 @@ export class MemoryMatches {
     const { bits: listBits, slots: listSlots } = this.listSet(list);
     switch (test.kind) {
       case 'none':
-        return new Uint32Array(listBits.length);
+        return this.scratch.words(listBits.length);
       case 'flag': {
-        const bits = listBits.slice();
+        const bits = this.scratch.copyOf(listBits);
         keepShared(bits, this.flagBits(test.flags, test.want));
         return bits;
       }
       case 'coded': {
         const found = this.postings.select(test.column, list, listSlots, test.found);
         if (found.rows * 2 <= listSlots.length) {
-          const bits = new Uint32Array(listBits.length);
+          const bits = this.scratch.words(listBits.length);
           found.addFound(bits);
           return bits;
         }
-        const bits = listBits.slice();
+        const bits = this.scratch.copyOf(listBits);
         found.removeOthers(bits);
         return bits;
       }
@@ -216,12 +214,12 @@ export class MemoryMatches {
       }
       case 'any': {
         const [first, ...rest] = test.tests.map((part) => this.bitsOf(list, part));
-        const bits = first ?? new Uint32Array(listBits.length);
+        const bits = first ?? this.scratch.words(listBits.length);
         for (const part of rest) addAll(bits, part);
         return bits;
       }
       case 'all': {
-        const bits = listBits.slice();
+        const bits = this.scratch.copyOf(listBits);
         for (const part of test.tests) keepShared(bits, this.bitsOf(list, part));
         return bits;
       }
@@ -252,11 +250,11 @@ export class MemoryMatches {
   /** The slots at places [from, to) of a list's order, set by the shorter way: those slots, or the list without the others. */
   private orderRange(listBits: Uint32Array, order: Int32Array, from: number, to: number): Uint32Array {
     if ((to - from) * 2 <= order.length) {
-      const bits = new Uint32Array(listBits.length);
+      const bits = this.scratch.words(listBits.length);
       addSlots(bits, order, from, to);
       return bits;
     }
-    const bits = listBits.slice();
+    const bits = this.scratch.copyOf(listBits);
     removeSlots(bits, order, 0, from);
     removeSlots(bits, order, to, order.length);
     return bits;
@@ -270,7 +268,7 @@ export class MemoryMatches {
       this.flags.set(flags, ones);
     }
     if (want === 1) return ones;
-    const zeros = new Uint32Array(ones.length).fill(0xffffffff);
+    const zeros = this.scratch.words(ones.length).fill(0xffffffff);
     removeAll(zeros, ones);
     return zeros;
   }

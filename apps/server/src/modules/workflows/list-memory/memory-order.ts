@@ -5,6 +5,7 @@
  */
 import type { WorkflowColumn } from '@telecare/contracts/workflows';
 import { addSlots, hasSlot, slotsOf } from './memory-bits.ts';
+import type { Scratch } from './memory-scratch.ts';
 import { compareText, FREE_SLOT, type MemoryStore, type TextColumn } from './memory-store.ts';
 
 type Compare = (a: number, b: number) => number;
@@ -360,6 +361,9 @@ export type Matches = { whole: boolean; bits: Uint32Array; count: number };
 /** Up to this many rows are sorted (by their groups and places in the walk) rather than found by walking the order. */
 export const SORTED_ROWS_LIMIT = 20_000;
 
+/** How a page is found: the arrays it is lent, and up to how many rows are sorted (tests lower it to reach the walks). */
+export type PageWork = { scratch: Scratch; sortedRowsLimit: number };
+
 /**
  * The slots of rows [offset, offset + limit) of the matches in the order: the group keys first,
  * each in its direction, then the walk. The first key's groups are read in its order, counting
@@ -372,11 +376,14 @@ export function pageOf(
   walk: Walk,
   offset: number,
   limit: number,
-  sortedRowsLimit = SORTED_ROWS_LIMIT,
+  work: PageWork,
 ): number[] {
   if (offset >= matches.count || limit <= 0) return [];
-  if (sortIsCheaper(matches.count, offset + limit, walk, sortedRowsLimit))
-    return sortedPage(slotsOf(matches.bits, matches.count), keys, walk, offset, limit);
+  const { scratch, sortedRowsLimit } = work;
+  if (sortIsCheaper(matches.count, offset + limit, walk, sortedRowsLimit)) {
+    const slots = slotsOf(matches.bits, matches.count, scratch.slots(matches.count));
+    return sortedPage(slots, keys, walk, offset, limit, scratch);
+  }
   if (keys.length === 0) return walkPage(matches, walk, offset, limit);
   const [key, ...rest] = keys as [GroupKey, ...GroupKey[]];
   const { bits, whole } = matches;
@@ -398,14 +405,17 @@ export function pageOf(
       continue;
     }
     const from = Math.max(0, offset - before);
-    const within = groupMatches(matches, members, end - before, walk, sortedRowsLimit);
+    // What the group lends is taken back once its rows are on the page.
+    const mark = scratch.mark();
+    const within = groupMatches(matches, members, end - before, walk, work);
     const wanted = Math.min(within.count, end - before) - from;
     const rows =
       'few' in within
-        ? sortedPage(within.few, rest, walk, from, wanted)
-        : pageOf(within.many, rest, walk, from, wanted, sortedRowsLimit);
+        ? sortedPage(within.few, rest, walk, from, wanted, scratch)
+        : pageOf(within.many, rest, walk, from, wanted, work);
     for (const slot of rows) page.push(slot);
     before += within.count;
+    scratch.releaseTo(mark);
   }
   return page;
 }
@@ -430,17 +440,17 @@ function groupMatches(
   members: Int32Array,
   end: number,
   walk: Walk,
-  sortedRowsLimit: number,
+  { scratch, sortedRowsLimit }: PageWork,
 ): { count: number; few: Int32Array } | { count: number; many: Matches } {
   const { bits, whole } = matches;
   if (members.length <= sortedRowsLimit) {
-    const few = whole ? members : members.filter((slot) => hasSlot(bits, slot) === 1);
+    const few = whole ? members : matchingMembers(bits, members, scratch);
     if (sortIsCheaper(few.length, end, walk, sortedRowsLimit)) return { count: few.length, few };
-    const within = new Uint32Array(bits.length);
+    const within = scratch.words(bits.length);
     addSlots(within, few);
     return { count: few.length, many: { whole: false, bits: within, count: few.length } };
   }
-  const within = new Uint32Array(bits.length);
+  const within = scratch.words(bits.length);
   let count = 0;
   for (let at = 0; at < members.length; at++) {
     const slot = members[at] as number;
@@ -450,6 +460,17 @@ function groupMatches(
     }
   }
   return { count, many: { whole: false, bits: within, count } };
+}
+
+/** The members whose bits are set, in their order. */
+function matchingMembers(bits: Uint32Array, members: Int32Array, scratch: Scratch): Int32Array {
+  const kept = scratch.slots(members.length);
+  let count = 0;
+  for (let at = 0; at < members.length; at++) {
+    const slot = members[at] as number;
+    if (hasSlot(bits, slot) === 1) kept[count++] = slot;
+  }
+  return kept.subarray(0, count);
 }
 
 /**
@@ -462,6 +483,7 @@ function sortedPage(
   walk: Walk,
   offset: number,
   limit: number,
+  scratch: Scratch,
 ): number[] {
   if (keys.length > 1) {
     return Array.from(slots)
@@ -473,7 +495,7 @@ function sortedPage(
   const [key] = keys;
   const placeOf = walk.place();
   const groupOf = key?.groupOf();
-  const numbers = new Float64Array(slots.length);
+  const numbers = scratch.numbers(slots.length);
   for (let at = 0; at < slots.length; at++) {
     const slot = slots[at] as number;
     const place = placeOf[slot] as number;

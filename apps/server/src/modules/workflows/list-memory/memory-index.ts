@@ -1,0 +1,137 @@
+/**
+ * The lists' index itself (decision 0059): the list rows' filtered and sorted columns, their orders
+ * and sets, and the page and exact total of a request. It reads no database: ListMemory gives it
+ * the rows and the filter context, from the thread of its own that holds it (decision 0061).
+ */
+import { WORKFLOW_COLUMNS, WORKFLOW_LIST_NAMES } from '@telecare/contracts/workflows';
+import type { WorkflowListQuery } from '../workflow-list.queries.ts';
+import { type FilterContext, filterTests } from './memory-filters.ts';
+import { MemoryMatches, TEST_STEP_IN_SET_STEPS } from './memory-matches.ts';
+import {
+  type GroupKey,
+  MemoryOrders,
+  type PageWork,
+  pageOf,
+  SORTED_ROWS_LIMIT,
+  type Walk,
+} from './memory-order.ts';
+import { MemoryPostings } from './memory-postings.ts';
+import type { MemoryRow } from './memory-rows.ts';
+import { Scratch } from './memory-scratch.ts';
+import { compareText, listCodeOf, MemoryStore } from './memory-store.ts';
+
+export type MemoryPage = { ids: string[]; page: number; total: number; rowLimit: number | null };
+
+export type IndexSettings = {
+  /** Up to this many matches are sorted rather than walked (tests lower it to reach the walks with few rows). */
+  sortedRowsLimit?: number;
+  /** How much setting a row in a set costs against testing it (tests force either way with 0 and Infinity). */
+  testStep?: number;
+};
+
+export class MemoryIndex {
+  private readonly store = new MemoryStore();
+  private readonly orders: MemoryOrders;
+  private readonly matches: MemoryMatches;
+  private readonly work: PageWork;
+
+  constructor({
+    sortedRowsLimit = SORTED_ROWS_LIMIT,
+    testStep = TEST_STEP_IN_SET_STEPS,
+  }: IndexSettings = {}) {
+    const scratch = new Scratch();
+    this.work = { scratch, sortedRowsLimit };
+    this.orders = new MemoryOrders(this.store, WORKFLOW_LIST_NAMES.length);
+    const postings = new MemoryPostings(this.store, WORKFLOW_LIST_NAMES.length);
+    this.matches = new MemoryMatches(this.store, this.orders, postings, scratch, testStep);
+    this.store.onTouched = (slot, from, to) => {
+      this.orders.touched(slot, from, to);
+      postings.touched(slot, from, to);
+      this.matches.touched(from, to);
+    };
+  }
+
+  write(changed: MemoryRow[], removed: string[]) {
+    for (const row of changed) this.store.put(row);
+    for (const id of removed) this.store.remove(id);
+  }
+
+  /** Makes every order once, so that no request waits for one. */
+  makeOrders(context: FilterContext) {
+    this.rankCoordinators(context);
+    for (const column of WORKFLOW_COLUMNS) {
+      for (let list = 0; list < WORKFLOW_LIST_NAMES.length; list++)
+        this.orders.sortedColumn(column).orderOf(list);
+    }
+  }
+
+  page(query: WorkflowListQuery, context: FilterContext, pagedRows: number): MemoryPage {
+    const { store, work } = this;
+    // The previous request's sets and slots are no longer read.
+    work.scratch.releaseTo(0);
+    const list = listCodeOf(query.list);
+    const tests = filterTests(store, query.filters, query.namedFilters, context);
+    const filtered = tests.length > 0;
+    const matches = this.matches.matchesOf(list, tests);
+    const { count: total } = matches;
+    const limit = !filtered && query.sort.length <= 1 ? null : pagedRows;
+    const size = query.pageSize;
+    const lastReached = limit === null ? query.page : Math.max(1, Math.ceil(limit / size));
+    const page = Math.min(query.page, lastReached, Math.max(1, Math.ceil(total / size)));
+    const { keys, walk } = this.orderOf(query, list, context);
+    const slots = pageOf(matches, keys, walk, (page - 1) * size, size, work);
+    return {
+      ids: slots.map((slot) => store.ids[slot] as string),
+      page,
+      total,
+      rowLimit: limit !== null && total > limit ? limit : null,
+    };
+  }
+
+  /**
+   * The request's order as group keys and a walk: the last sorted column's order (then creation
+   * time and id, in its direction, as the database breaks ties) walked within the groups of equal
+   * values of the columns sorted before it.
+   */
+  private orderOf(
+    query: WorkflowListQuery,
+    list: number,
+    context: FilterContext,
+  ): { keys: GroupKey[]; walk: Walk } {
+    if (query.sort.some((sort) => sort.column === 'coordinator')) this.rankCoordinators(context);
+    const last = query.sort.at(-1);
+    const walked = this.orders.sortedColumn(last?.column ?? 'creationTimestamp');
+    const walk: Walk = {
+      order: walked.orderOf(list),
+      place: () => walked.placesOf(list).place,
+      direction: last?.direction ?? 'desc',
+    };
+    const keys = query.sort.slice(0, -1).map(({ column, direction }): GroupKey => {
+      const sorted = this.orders.sortedColumn(column);
+      const order = sorted.orderOf(list);
+      const { groups, starts } = sorted.lists[list] as { groups: number; starts: Int32Array };
+      return { groupOf: () => sorted.placesOf(list).group, groups, direction, order, starts };
+    });
+    return { keys, walk };
+  }
+
+  /** Orders the coordinators by their shown names, then ids; no coordinator last (as NULL sorts). */
+  private rankCoordinators(context: FilterContext) {
+    const { dictionary } = this.store.text.coordinator;
+    const names = new Map(context.staff.map((user) => [user.id, user.shown]));
+    const nameOf = (code: number) => names.get(dictionary.values[code] ?? '') ?? null;
+    const nullsLast = (a: string | null, b: string | null) =>
+      a === null || b === null ? (a === b ? 0 : a === null ? 1 : -1) : compareText(a, b);
+    const codes = dictionary.values.map((_, code) => code);
+    codes.sort(
+      (a, b) =>
+        nullsLast(nameOf(a), nameOf(b)) ||
+        nullsLast(dictionary.values[a] ?? null, dictionary.values[b] ?? null),
+    );
+    const ranks = new Uint32Array(codes.length);
+    codes.forEach((code, rank) => {
+      ranks[code] = rank;
+    });
+    this.orders.setCoordinatorRanks(ranks);
+  }
+}

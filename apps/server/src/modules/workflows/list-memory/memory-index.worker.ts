@@ -1,0 +1,22 @@
+/** The thread that holds the lists' index (decision 0061): it answers MemoryThread's calls in the order they were sent. */
+import { parentPort, workerData } from 'node:worker_threads';
+import { type IndexSettings, MemoryIndex } from './memory-index.ts';
+import type { IndexCall } from './memory-thread.ts';
+
+const index = new MemoryIndex(workerData as IndexSettings);
+const port = parentPort;
+if (!port) throw new Error('memory-index.worker.ts runs as a worker thread.');
+
+port.on('message', ({ id, call }: { id: number; call: IndexCall }) => {
+  try {
+    const result =
+      call.name === 'write'
+        ? index.write(call.changed, call.removed)
+        : call.name === 'makeOrders'
+          ? index.makeOrders(call.context)
+          : index.page(call.query, call.context, call.pagedRows);
+    port.postMessage({ id, result });
+  } catch (err) {
+    port.postMessage({ id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  }
+});
