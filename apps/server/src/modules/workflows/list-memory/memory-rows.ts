@@ -78,19 +78,38 @@ export async function readRowChunk(db: Db, after: string | null, limit: number):
 export type RowChanges = { horizon: string; changed: MemoryRow[]; removed: string[] };
 
 /**
+ * The statement of readChangesSince, prepared once per database: it is sent before every list
+ * request, and planning its columns took most of its time. Its plan cannot go stale: the
+ * transaction ids have no statistics, so each plan was this generic one anyway.
+ */
+const changesStatement = (db: Db) => {
+  const since = sql`${sql.placeholder('since')}::xid8`;
+  return db
+    .select({
+      horizon: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
+      changed: sql<MemoryRow[] | string>`(SELECT coalesce(json_agg(r), '[]'::json) FROM (SELECT ${ROW_COLUMNS}
+        FROM ${l} WHERE ${l.changedBy} >= ${since}) r)`,
+      removed: sql<string[]>`ARRAY(SELECT ${workflowListRemovals.id}::text FROM ${workflowListRemovals}
+        WHERE ${workflowListRemovals.removedBy} >= ${since})`,
+    })
+    .from(sql`(VALUES (1)) AS once (one)`)
+    .prepare('list_memory_changes');
+};
+
+const preparedChanges = new WeakMap<Db, ReturnType<typeof changesStatement>>();
+
+/**
  * The rows written and removed by transactions from `since` on, and the next horizon, in one
  * statement (one snapshot): a transaction still running now has a transaction id past the new horizon,
  * so what it writes is read next time.
  */
 export async function readChangesSince(db: Db, since: string): Promise<RowChanges> {
-  const result = (await db.execute(sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
-    (SELECT coalesce(json_agg(r), '[]'::json) FROM (SELECT ${ROW_COLUMNS} FROM ${l}
-      WHERE ${l.changedBy} >= ${since}::xid8) r) AS changed,
-    ARRAY(SELECT ${workflowListRemovals.id}::text FROM ${workflowListRemovals}
-      WHERE ${workflowListRemovals.removedBy} >= ${since}::xid8) AS removed`)) as unknown as {
-    rows: { horizon: string; changed: MemoryRow[] | string; removed: string[] }[];
-  };
-  const row = result.rows[0];
+  let statement = preparedChanges.get(db);
+  if (!statement) {
+    statement = changesStatement(db);
+    preparedChanges.set(db, statement);
+  }
+  const [row] = await statement.execute({ since });
   if (!row) return { horizon: since, changed: [], removed: [] };
   const changed = typeof row.changed === 'string' ? (JSON.parse(row.changed) as MemoryRow[]) : row.changed;
   return { horizon: row.horizon, changed, removed: row.removed };
