@@ -13,6 +13,11 @@
  * to it; BENCH_RERUN reads such a file and measures only its worst 20 again (BENCH_RERUN_COUNT: its
  * worst that many). An answer not read within the server's time budget (`timedOut`, decision 0052)
  * is counted per request: it is quick but it is not a page.
+ *
+ * BENCH_BASELINE_URL names a second PostgreSQL database (say, of 10,000 workflows) with a server of
+ * its own: each request found in both spaces is then measured on both, one right after the other
+ * (which first alternates), so that both see the same moment of a noisy machine; its baseline p95
+ * is the second server's.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -50,13 +55,15 @@ type Result = { name: string; p50: number; p95: number; total: number; timedOut:
 /** The API server's connections (serve-api.ts); the in-process run gets as many, so its clients queue alike. */
 const API_POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? SERVER_POOL_SIZE);
 
-async function openDatabase(poolSize = 2): Promise<Database> {
-  return url ? openPostgres(url, poolSize) : openPgliteFolder(folder as string);
+const baselineUrl = process.env.BENCH_BASELINE_URL;
+
+async function openDatabase(poolSize = 2, at = url): Promise<Database> {
+  return at ? openPostgres(at, poolSize) : openPgliteFolder(folder as string);
 }
 
 /** The list sizes, and a supervisor's session for the clients (created before the server opens PGlite). */
-async function prepare() {
-  const database = await openDatabase();
+async function prepare(at = url) {
+  const database = await openDatabase(2, at);
   try {
     await database.migrate();
     const { db } = database;
@@ -83,17 +90,27 @@ const { sizes, token } = await prepare();
 const serverNodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
 // BENCH_DIRECT=1: the list queries in this process (selectListPage), without the API, for a quick look.
 const direct = process.env.BENCH_DIRECT ? await openDatabase(API_POOL_SIZE) : undefined;
-const server = direct
-  ? undefined
-  : spawn(
-      process.execPath,
-      [...serverNodeOptions, '--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))],
-      { env: { ...process.env }, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-const [port] = server ? ((await once(createInterface({ input: server.stdout }), 'line')) as [string]) : ['0'];
-const client = direct ? undefined : createHttpClient(Number(port), token);
 
-async function measure(request: SpaceRequest): Promise<Result> {
+/** The API server over `databaseUrl` (or the embedded database), and a client signed in with `session`. */
+async function startServer(databaseUrl: string | undefined, session: string) {
+  const env = { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const server = spawn(
+    process.execPath,
+    [...serverNodeOptions, '--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))],
+    { env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [port] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
+  return { server, client: createHttpClient(Number(port), session) };
+}
+
+const main = direct ? undefined : await startServer(url, token);
+const server = main?.server;
+const client = main?.client;
+const baselinePrepared = baselineUrl ? await prepare(baselineUrl) : undefined;
+const second =
+  baselineUrl && baselinePrepared ? await startServer(baselineUrl, baselinePrepared.token) : undefined;
+
+async function measure(request: SpaceRequest, client = main?.client): Promise<Result> {
   let total = 0;
   let timedOut = 0;
   const now = new Date();
@@ -130,6 +147,11 @@ async function measure(request: SpaceRequest): Promise<Result> {
 const readResults = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { results: Result[] };
 const baseline = process.env.BENCH_BASELINE
   ? new Map(readResults(process.env.BENCH_BASELINE).results.map((r) => [r.name, r.p95]))
+  : second
+    ? new Map<string, number>()
+    : undefined;
+const baselineSpace = baselinePrepared
+  ? new Map(listRequestSpace(baselinePrepared.sizes).map((r) => [r.name, r]))
   : undefined;
 const rerun = process.env.BENCH_RERUN
   ? new Set(
@@ -155,7 +177,15 @@ console.log(
 );
 const results: Result[] = [];
 for (const [index, request] of space.entries()) {
-  const result = await measure(request);
+  const paired = second && baselineSpace?.get(request.name);
+  let result: Result;
+  if (paired) {
+    const first = index % 2 === 0;
+    const before = first ? undefined : await measure(paired, second.client);
+    result = await measure(request);
+    const after = first ? await measure(paired, second.client) : undefined;
+    baseline?.set(request.name, ((before ?? after) as Result).p95);
+  } else result = await measure(request);
   const was = baseline?.get(request.name);
   if (was !== undefined) result.baseline = was;
   results.push(result);
@@ -202,8 +232,10 @@ if (process.env.BENCH_OUT) {
   );
 }
 client?.close();
+second?.client.close();
 await direct?.close();
-if (server) {
-  server.kill('SIGTERM');
-  await once(server, 'exit');
+for (const running of [server, second?.server]) {
+  if (!running) continue;
+  running.kill('SIGTERM');
+  await once(running, 'exit');
 }
