@@ -392,18 +392,20 @@ export function pageOf(
   let before = 0;
   for (let n = 0; n < key.groups && before < end; n++) {
     const group = key.direction === 'asc' ? n : key.groups - 1 - n;
-    const members = key.order.subarray(key.starts[group] as number, key.starts[group + 1] as number);
-    // A group before the page is only counted, and only until the page is reached.
-    let size = members.length;
+    const first = key.starts[group] as number;
+    const last = key.starts[group + 1] as number;
+    // A group before the page is only counted, and only until the page is reached (no array made for it).
+    let size = last - first;
     if (!whole) {
       size = 0;
-      for (let at = 0; at < members.length && before + size < end; at++)
-        size += hasSlot(bits, members[at] as number);
+      for (let at = first; at < last && before + size < end; at++)
+        size += hasSlot(bits, key.order[at] as number);
     }
     if (before + size <= offset) {
       before += size;
       continue;
     }
+    const members = key.order.subarray(first, last);
     const from = Math.max(0, offset - before);
     // What the group lends is taken back once its rows are on the page.
     const mark = scratch.mark();
