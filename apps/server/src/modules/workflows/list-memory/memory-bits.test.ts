@@ -6,6 +6,7 @@ import {
   countOf,
   hasSlot,
   keepShared,
+  keepSharedCounted,
   removeAll,
   removeSlots,
   slotsOf,
@@ -40,6 +41,9 @@ describe('sets of slots as bits', () => {
     const shared = setOf(SLOTS);
     keepShared(shared, setOf(odd.concat([3, 5])));
     expect(listed(shared)).toEqual(odd);
+    const counted = setOf(SLOTS);
+    expect(keepSharedCounted(counted, setOf(odd.concat([3, 5])))).toBe(odd.length);
+    expect(listed(counted)).toEqual(odd);
     const both = setOf([2, 31]);
     addAll(both, setOf([31, 64]));
     expect(listed(both)).toEqual([2, 31, 64]);

@@ -29,6 +29,19 @@ export function keepShared(into: Uint32Array, other: Uint32Array) {
   for (let word = 0; word < into.length; word++) into[word] = (into[word] as number) & (other[word] ?? 0);
 }
 
+/** `into` keeps the bits it shares with `other`; returns how many it keeps (one pass, not two). */
+export function keepSharedCounted(into: Uint32Array, other: Uint32Array): number {
+  let count = 0;
+  for (let word = 0; word < into.length; word++) {
+    let v = (into[word] as number) & (other[word] ?? 0);
+    into[word] = v;
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    count += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return count;
+}
+
 /** `into` takes the bits of `other` too. */
 export function addAll(into: Uint32Array, other: Uint32Array) {
   for (let word = 0; word < into.length; word++) into[word] = (into[word] as number) | (other[word] ?? 0);

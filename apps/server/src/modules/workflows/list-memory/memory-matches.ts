@@ -10,6 +10,7 @@ import {
   countOf,
   countShared,
   keepShared,
+  keepSharedCounted,
   removeAll,
   removeSlots,
   slotsOf,
@@ -74,12 +75,12 @@ export class MemoryMatches {
     for (const { test, rows } of ranked) {
       if (!bits) {
         bits = this.bitsOf(list, test);
-        count = countOf(bits);
+        // Only "any" and "all" are counted at most; the others' counts are exact.
+        count = test.kind === 'any' || test.kind === 'all' ? countOf(bits) : rows;
       } else if (count * this.testStep * leavesOf(test) < Math.min(rows, listed - rows)) {
         count = this.keepPassing(bits, count, test);
       } else {
-        keepShared(bits, this.bitsOf(list, test));
-        count = countOf(bits);
+        count = keepSharedCounted(bits, this.bitsOf(list, test));
       }
     }
     return { whole: false, bits: bits as Uint32Array, count };
