@@ -63,6 +63,8 @@ export class ListMemory {
       const rows = await readRowChunk(this.db, after, LOAD_CHUNK);
       if (thread.stopped) throw thread.stopped;
       written.push(thread.write(rows, []));
+      // At most two chunks wait for the thread: the rows are not all held twice while it catches up.
+      if (written.length > 2) await written.shift();
       if (rows.length < LOAD_CHUNK) break;
       after = rows.at(-1)?.id ?? null;
     }
