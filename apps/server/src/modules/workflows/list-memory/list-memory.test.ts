@@ -226,6 +226,14 @@ describe('the lists in memory answer every request of the space as the database 
     expect(await memory.page(query, NOW, 10_000)).toBeNull();
   });
 
+  it('stops loading when closed midway, leaving nothing unhandled', async () => {
+    const memory = new ListMemory(db);
+    const loading = memory.load();
+    await memory.close();
+    await expect(loading).rejects.toThrow("The lists' index was closed.");
+    expect(memory.ready).toBe(false);
+  });
+
   it('answers nothing once closed, and its thread ends', async () => {
     const memory = await loadedMemory();
     await memory.close();

@@ -56,13 +56,27 @@ export class ListMemory {
     if (this.closed) return;
     const thread = new MemoryThread(this.settings, (err) => this.fail(err));
     this.thread = thread;
+    try {
+      await this.fill(thread);
+    } catch (err) {
+      // A load that failed (the database went away, say) leaves no thread holding half the rows.
+      await thread.close();
+      throw err;
+    }
+    this.loaded = true;
+  }
+
+  private async fill(thread: MemoryThread) {
     const horizon = await readHorizon(this.db);
     const written: Promise<void>[] = [];
     let after: string | null = null;
     for (;;) {
       const rows = await readRowChunk(this.db, after, LOAD_CHUNK);
       if (thread.stopped) throw thread.stopped;
-      written.push(thread.write(rows, []));
+      const write = thread.write(rows, []);
+      // Awaited below; if the thread stops first, the writes not yet awaited must not go unhandled.
+      write.catch(() => undefined);
+      written.push(write);
       // At most two chunks wait for the thread: the rows are not all held twice while it catches up.
       if (written.length > 2) await written.shift();
       if (rows.length < LOAD_CHUNK) break;
@@ -74,7 +88,6 @@ export class ListMemory {
     await thread.makeOrders(
       await readFilterContext(this.db, new Date(), { today: false, twelveWeeks: false, staff: true }),
     );
-    this.loaded = true;
   }
 
   get isClosed() {
