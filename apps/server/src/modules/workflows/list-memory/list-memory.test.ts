@@ -116,14 +116,15 @@ describe('the lists in memory answer every request of the space as the database 
 
   // The sort limit 0 walks and groups every request; 5,000 sorts them (the demo lists are smaller); 40 does both.
   // After the narrowest filter, a test step of 0 tests the rows left one by one, Infinity always makes sets.
-  for (const [sortedRowsLimit, pagedRows, testStep] of [
-    [5000, 10_000, undefined],
-    [40, 10_000, 0],
-    [0, 10_000, Number.POSITIVE_INFINITY],
-    [0, 60, undefined],
+  // A value's rows are kept as bits from the default rows per word, for every value (0) or none (Infinity).
+  for (const [sortedRowsLimit, pagedRows, testStep, valueBitsFrom] of [
+    [5000, 10_000, undefined, undefined],
+    [40, 10_000, 0, 0],
+    [0, 10_000, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY],
+    [0, 60, undefined, 0],
   ] as const) {
-    it(`with ${sortedRowsLimit} rows sorted, ${pagedRows} rows paged and a test step of ${testStep ?? 'default'}`, async () => {
-      const memory = await loadedMemory({ sortedRowsLimit, testStep });
+    it(`with ${sortedRowsLimit} rows sorted, ${pagedRows} rows paged, a test step of ${testStep ?? 'default'} and value bits from ${valueBitsFrom ?? 'default'}`, async () => {
+      const memory = await loadedMemory({ sortedRowsLimit, testStep, valueBitsFrom });
       const space = listRequestSpace(sizes);
       expect(space.length).toBeGreaterThan(1000);
       const differences: string[] = [];
@@ -224,6 +225,33 @@ describe('the lists in memory answer every request of the space as the database 
     expect(failures.map((err) => err.message)).toEqual([expect.stringMatching(/^The lists' index failed/)]);
     expect(memory.ready).toBe(false);
     expect(await memory.page(query, NOW, 10_000)).toBeNull();
+  });
+
+  it("finds no rows of a list for a value first written to another list since that list's postings were made", async () => {
+    const memory = await loadedMemory();
+    const history = (filters: WorkflowListQuery['filters']): WorkflowListQuery => ({
+      list: 'history',
+      page: 1,
+      pageSize: 10,
+      sort: [],
+      filters,
+      namedFilters: [],
+    });
+    // The history list's postings of URNs and categories are made here, before the new URN exists.
+    await memory.page(history({ urn: 'TC', category: '2' }), NOW, 10_000);
+    const [active] = await db
+      .select({ id: workflows.id })
+      .from(workflows)
+      .where(eq(workflows.listName, 'active'))
+      .limit(1);
+    if (!active) throw new Error('no active workflows');
+    await db.update(workflows).set({ urn: 'TC9876543' }).where(eq(workflows.id, active.id));
+    for (const filters of [{ urn: 'TC9876543' }, { urn: 'TC9876543', category: '2' }]) {
+      expect(await memory.page(history(filters), NOW, 10_000)).toEqual(
+        await pageFromDatabase(db, history(filters), 10_000),
+      );
+    }
+    expect(memory.ready).toBe(true);
   });
 
   it('stops loading when closed midway, leaving nothing unhandled', async () => {

@@ -132,7 +132,8 @@ export class ListMemory {
     if (this.failed || this.closed) return;
     this.failed = true;
     void this.thread?.close();
-    this.onFailure(err);
+    // A load that fails says so itself (startListMemory's `loading`).
+    if (this.loaded) this.onFailure(err);
   }
 
   /**

@@ -15,7 +15,7 @@ import {
   SORTED_ROWS_LIMIT,
   type Walk,
 } from './memory-order.ts';
-import { MemoryPostings } from './memory-postings.ts';
+import { MemoryPostings, VALUE_BITS_FROM_ROWS_PER_WORD } from './memory-postings.ts';
 import type { MemoryRow } from './memory-rows.ts';
 import { Scratch } from './memory-scratch.ts';
 import { compareText, listCodeOf, MemoryStore } from './memory-store.ts';
@@ -27,6 +27,8 @@ export type IndexSettings = {
   sortedRowsLimit?: number;
   /** How much setting a row in a set costs against testing it (tests force either way with 0 and Infinity). */
   testStep?: number;
+  /** Rows per word from which a value's rows are kept as bits (tests force either way with 0 and Infinity). */
+  valueBitsFrom?: number;
 };
 
 export class MemoryIndex {
@@ -38,11 +40,12 @@ export class MemoryIndex {
   constructor({
     sortedRowsLimit = SORTED_ROWS_LIMIT,
     testStep = TEST_STEP_IN_SET_STEPS,
+    valueBitsFrom = VALUE_BITS_FROM_ROWS_PER_WORD,
   }: IndexSettings = {}) {
     const scratch = new Scratch();
     this.work = { scratch, sortedRowsLimit };
     this.orders = new MemoryOrders(this.store, WORKFLOW_LIST_NAMES.length);
-    const postings = new MemoryPostings(this.store, WORKFLOW_LIST_NAMES.length);
+    const postings = new MemoryPostings(this.store, WORKFLOW_LIST_NAMES.length, valueBitsFrom);
     this.matches = new MemoryMatches(this.store, this.orders, postings, scratch, testStep);
     this.store.onTouched = (slot, from, to) => {
       this.orders.touched(slot, from, to);

@@ -7,7 +7,14 @@ const index = new MemoryIndex(workerData as IndexSettings);
 const port = parentPort;
 if (!port) throw new Error('memory-index.worker.ts runs as a worker thread.');
 
+/** A write that failed partway leaves the index neither before nor after it: nothing is answered after. */
+let broken: string | null = null;
+
 port.on('message', ({ id, call }: { id: number; call: IndexCall }) => {
+  if (broken) {
+    port.postMessage({ id, error: `an earlier write failed: ${broken}` });
+    return;
+  }
   try {
     const result =
       call.name === 'write'
@@ -17,6 +24,8 @@ port.on('message', ({ id, call }: { id: number; call: IndexCall }) => {
           : index.page(call.query, call.context, call.pagedRows);
     port.postMessage({ id, result });
   } catch (err) {
-    port.postMessage({ id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    const error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    if (call.name === 'write') broken = error;
+    port.postMessage({ id, error });
   }
 });

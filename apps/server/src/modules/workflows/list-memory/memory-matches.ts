@@ -18,7 +18,7 @@ import {
 } from './memory-bits.ts';
 import type { SlotTest } from './memory-filters.ts';
 import type { Matches, MemoryOrders } from './memory-order.ts';
-import type { MemoryPostings } from './memory-postings.ts';
+import { type MemoryPostings, WORDS_PER_ROW_SET } from './memory-postings.ts';
 import type { Scratch } from './memory-scratch.ts';
 import type { MemoryStore } from './memory-store.ts';
 
@@ -97,7 +97,7 @@ export class MemoryMatches {
         return test.want === 1 ? ones : listSlots.length - ones;
       }
       case 'coded':
-        return this.postings.select(test.column, list, listSlots, test.found).rows;
+        return this.postings.select(test.column, list, listSlots, test.found, listBits.length).rows;
       case 'createdAtMost':
       case 'day': {
         const [, from, to] = this.orderRangeOf(list, test);
@@ -198,8 +198,9 @@ export class MemoryMatches {
         return bits;
       }
       case 'coded': {
-        const found = this.postings.select(test.column, list, listSlots, test.found);
-        if (found.rows * 2 <= listSlots.length) {
+        const found = this.postings.select(test.column, list, listSlots, test.found, listBits.length);
+        // Either the found rows are set, or the list is copied and the other rows cleared.
+        if (found.addCost <= listSlots.length - found.rows + listBits.length / WORDS_PER_ROW_SET) {
           const bits = this.scratch.words(listBits.length);
           found.addFound(bits);
           return bits;

@@ -1,10 +1,23 @@
 /** For a text column of one list: the slots of each value, so a filter reads its matches and not the whole list. */
+import { addAll, addSlots } from './memory-bits.ts';
 import { FREE_SLOT, type MemoryStore, type TextColumn } from './memory-store.ts';
+
+/**
+ * A value with at least this many rows per word of a set keeps its rows as a set of bits too
+ * (until the list is written): joining a word costs about as much as setting a few rows, and the
+ * values this keeps are few (a list of n slots has at most n / (32 x this) of them per column).
+ */
+export const VALUE_BITS_FROM_ROWS_PER_WORD = 1;
+
+/** Joining or copying this many words costs about as much as setting one row's bit. */
+export const WORDS_PER_ROW_SET = 4;
 
 /** The list's slots grouped by value code: the slots of code c are slots[starts[c]] to slots[starts[c + 1]]. */
 class Postings {
   starts = new Int32Array(0);
   slots = new Int32Array(0);
+  /** The rows of the values with many rows, as bits, made when first asked for. */
+  bits = new Map<number, Uint32Array>();
   stale = true;
 }
 
@@ -30,29 +43,45 @@ export class MemoryPostings {
   constructor(
     private readonly store: MemoryStore,
     private readonly listCount: number,
+    /** Rows per word from which a value's rows are kept as bits (tests use 0: every value's). */
+    private readonly bitsFrom = VALUE_BITS_FROM_ROWS_PER_WORD,
   ) {}
 
   /**
-   * The list's rows with a code in `found`: how many, and their slots set in a set of bits (or the
-   * slots of the other rows cleared, when they are fewer).
+   * The list's rows with a code in `found`: how many, and their slots set in a set of `words` words
+   * (a value with many rows joined as its kept bits), or the slots of the other rows cleared; and
+   * what setting them costs, in rows set.
    */
-  select(column: TextColumn, list: number, listSlots: Int32Array, found: Uint8Array) {
-    const { starts, slots } = this.postings(column, list, listSlots);
+  select(column: TextColumn, list: number, listSlots: Int32Array, found: Uint8Array, words: number) {
+    const postings = this.postings(column, list, listSlots);
+    const { starts, slots } = postings;
     const codes = codesIn(found);
     const count = codes.length;
+    const many = words * this.bitsFrom;
     let rows = 0;
+    let addCost = 0;
     for (let at = 0; at < count; at++) {
       const code = codes[at] as number;
-      rows += (starts[code + 1] ?? 0) - (starts[code] ?? 0);
+      // A value added to the dictionary since this list's postings were made has no rows in it.
+      const size = code + 1 < starts.length ? (starts[code + 1] as number) - (starts[code] as number) : 0;
+      rows += size;
+      addCost += size >= many && size > 0 ? words / WORDS_PER_ROW_SET : size;
     }
     // The slots of consecutive codes are consecutive: each loop runs over them without a call per code.
     return {
       rows,
+      addCost,
       addFound: (bits: Uint32Array) => {
         for (let at = 0; at < count; at++) {
           const code = codes[at] as number;
-          const end = starts[code + 1] ?? 0;
-          for (let place = starts[code] ?? 0; place < end; place++) {
+          if (code + 1 >= starts.length) continue;
+          const from = starts[code] as number;
+          const end = starts[code + 1] as number;
+          if (end - from >= many && end > from) {
+            addAll(bits, this.valueBits(postings, code, bits.length));
+            continue;
+          }
+          for (let place = from; place < end; place++) {
             const slot = slots[place] as number;
             bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
           }
@@ -69,6 +98,17 @@ export class MemoryPostings {
         }
       },
     };
+  }
+
+  /** A value's rows as bits, kept until the list's postings are made again. */
+  private valueBits(postings: Postings, code: number, words: number): Uint32Array {
+    let bits = postings.bits.get(code);
+    if (!bits) {
+      bits = new Uint32Array(words);
+      addSlots(bits, postings.slots, postings.starts[code] as number, postings.starts[code + 1] as number);
+      postings.bits.set(code, bits);
+    }
+    return bits;
   }
 
   touched(_slot: number, from: number, to: number) {
@@ -105,6 +145,7 @@ export class MemoryPostings {
     }
     postings.starts = starts;
     postings.slots = slots;
+    postings.bits.clear();
     postings.stale = false;
     return postings;
   }

@@ -79,8 +79,10 @@ export type RowChanges = { horizon: string; changed: MemoryRow[]; removed: strin
 
 /**
  * The statement of readChangesSince, prepared once per database: it is sent before every list
- * request, and planning its columns took most of its time. Its plan cannot go stale: the
- * transaction ids have no statistics, so each plan was this generic one anyway.
+ * request, and planning its columns took most of its time (2.8 ms of 3 on a million rows). Where
+ * the transaction ids have no histogram (as measured here: a third of the rows estimated whatever
+ * the id), PostgreSQL keeps the generic plan after five runs; where they have one, it plans each
+ * run for its id as before.
  */
 const changesStatement = (db: Db) => {
   const since = sql`${sql.placeholder('since')}::xid8`;
