@@ -33,7 +33,7 @@ await memory.load();
 const loadMs = performance.now() - started;
 const { heapUsed, rss } = process.memoryUsage();
 console.log(
-  `loaded in ${(loadMs / 1000).toFixed(1)} s; heap ${(heapUsed / 1e6).toFixed(0)} MB, resident ${(rss / 1e6).toFixed(0)} MB`,
+  `loaded in ${(loadMs / 1000).toFixed(1)} s; this thread's heap ${(heapUsed / 1e6).toFixed(0)} MB (the index's is on its own thread), resident ${(rss / 1e6).toFixed(0)} MB`,
 );
 
 const counted = (await database.db.execute(

@@ -56,6 +56,10 @@ type Result = { name: string; p50: number; p95: number; total: number; timedOut:
 const API_POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? SERVER_POOL_SIZE);
 
 const baselineUrl = process.env.BENCH_BASELINE_URL;
+if (baselineUrl && (process.env.BENCH_BASELINE || process.env.BENCH_DIRECT))
+  throw new Error(
+    'BENCH_BASELINE_URL measures its own baseline through the API: leave BENCH_BASELINE and BENCH_DIRECT unset.',
+  );
 
 async function openDatabase(poolSize = 2, at = url): Promise<Database> {
   return at ? openPostgres(at, poolSize) : openPgliteFolder(folder as string);

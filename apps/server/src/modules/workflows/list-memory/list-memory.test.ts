@@ -254,12 +254,28 @@ describe('the lists in memory answer every request of the space as the database 
     expect(memory.ready).toBe(true);
   });
 
-  it('stops loading when closed midway, leaving nothing unhandled', async () => {
-    const memory = new ListMemory(db);
-    const loading = memory.load();
-    await memory.close();
+  it('loads in many chunks as in one', async () => {
+    const memory = new ListMemory(db, {}, undefined, 37);
+    opened.push(memory);
+    await memory.load();
+    for (const { name, query } of listRequestSpace(sizes, { samples: 30, pageSizes: [10] }).slice(0, 120)) {
+      expect(await memory.page(query, NOW, 10_000), name).toEqual(await pageFromDatabase(db, query, 10_000));
+    }
+  });
+
+  it('stops loading when closed before it reads or midway, leaving nothing unhandled', async () => {
+    const early = new ListMemory(db);
+    const loading = early.load();
+    await early.close();
     await expect(loading).rejects.toThrow("The lists' index was closed.");
-    expect(memory.ready).toBe(false);
+    expect(early.ready).toBe(false);
+    // A row a chunk: chunks are still being read, and some still being taken in by the thread, when it closes.
+    const midway = new ListMemory(db, {}, undefined, 1);
+    const chunked = midway.load();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await midway.close();
+    await expect(chunked).rejects.toThrow("The lists' index was closed.");
+    expect(midway.ready).toBe(false);
   });
 
   it('answers nothing once closed, and its thread ends', async () => {

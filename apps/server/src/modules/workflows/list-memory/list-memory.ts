@@ -36,6 +36,8 @@ export class ListMemory {
     private readonly settings: IndexSettings = {},
     /** Told when the index stops answering (its thread failed); the database answers the lists from then on. */
     private readonly onFailure: (err: Error) => void = () => undefined,
+    /** Rows read per statement while loading (tests make it small to load in many chunks). */
+    private readonly loadChunk = LOAD_CHUNK,
   ) {}
 
   /** Loaded, and its thread still answering. */
@@ -71,7 +73,7 @@ export class ListMemory {
     const written: Promise<void>[] = [];
     let after: string | null = null;
     for (;;) {
-      const rows = await readRowChunk(this.db, after, LOAD_CHUNK);
+      const rows = await readRowChunk(this.db, after, this.loadChunk);
       if (thread.stopped) throw thread.stopped;
       const write = thread.write(rows, []);
       // Awaited below; if the thread stops first, the writes not yet awaited must not go unhandled.
@@ -79,7 +81,7 @@ export class ListMemory {
       written.push(write);
       // At most two chunks wait for the thread: the rows are not all held twice while it catches up.
       if (written.length > 2) await written.shift();
-      if (rows.length < LOAD_CHUNK) break;
+      if (rows.length < this.loadChunk) break;
       after = rows.at(-1)?.id ?? null;
     }
     await Promise.all(written);
