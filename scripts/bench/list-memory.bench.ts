@@ -71,5 +71,6 @@ const medians = results.map((r) => r.p50).sort((a, b) => a - b);
 console.log(
   `\n${results.filter((r) => r.p50 > TARGET_MS).length} of ${results.length} over ${TARGET_MS} ms (p50); median ${medians[Math.floor(medians.length / 2)]?.toFixed(2)} ms`,
 );
+console.log(`resident after every request: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
 await memory.close();
 await database.close();
