@@ -1,5 +1,6 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
-import { addMonths as addMonthsTo, lastDayOfMonth } from 'date-fns';
+import { addMonths as addMonthsTo } from 'date-fns/addMonths';
+import { lastDayOfMonth } from 'date-fns/lastDayOfMonth';
 
 /**
  * The one calendar of the app, on the server and in the browser. Three kinds of value:

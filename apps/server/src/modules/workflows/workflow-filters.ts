@@ -6,15 +6,11 @@ import {
   GP_REPORT_STATUS_LABELS,
   TASK_STATUS_LABELS,
 } from '@telecare/domain/booking-status';
-import {
-  dateFilterRange,
-  INDEFINITE_END_DATE,
-  INDEFINITELY_VALID,
-  newOrReview,
-} from '@telecare/domain/workflow-rules';
+import { dateFilterRange, INDEFINITE_END_DATE, INDEFINITELY_VALID } from '@telecare/domain/workflow-rules';
 import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { GP_REPORT_SORT_KEY, workflowListRows as listRows, users } from '../../db/schema/index.ts';
+import { agesShowing, DATE_TEXT, NEW_OR_REVIEW } from './filter-texts.ts';
 
 export const DISPLAY_ZONE = 'Australia/Melbourne';
 const WEEK = sql.raw(`interval '7 days'`);
@@ -51,9 +47,6 @@ const fewValues = (column: AnyPgColumn): ColumnSql => ({
 });
 const localMidnight = (day: string) => sql`(${day}::timestamp AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)})`;
 
-/** Text that can be part of a DD/MM/YYYY date, an HH:mm time or an '(age)'; other text is not looked for in them. */
-export const DATE_TEXT = /^[\d/:() ]+$/;
-
 /** A whole day, month or year as a range on the indexed instant column; other text a substring of the shown time. */
 function timeFilter(column: AnyPgColumn, value: string) {
   const range = dateFilterRange(value);
@@ -78,26 +71,6 @@ function calendarDateFilter(column: AnyPgColumn, value: string, shown: SQL) {
   const range = dateFilterRange(value);
   if (range) return sql`(${column} >= ${range.from}::date AND ${column} < ${range.to}::date)`;
   return DATE_TEXT.test(value) ? sql`${shown} ILIKE ${likePattern(value)}` : undefined;
-}
-
-const OLDEST_AGE = 130;
-
-/** The runs of consecutive ages whose shown '(age)' contains the text, when it holds a parenthesis. */
-export function agesShowing(value: string): [number, number][] | undefined {
-  const typed = /^(\()?(\d{1,3})(\))?$/.exec(value);
-  if (!typed || (!typed[1] && !typed[3])) return undefined;
-  const [, open, digits = '', close] = typed;
-  const runs: [number, number][] = [];
-  for (let age = 0; age <= OLDEST_AGE; age++) {
-    const shown = String(age);
-    const matches =
-      open && close ? shown === digits : open ? shown.startsWith(digits) : shown.endsWith(digits);
-    if (!matches) continue;
-    const last = runs.at(-1);
-    if (last && last[1] === age - 1) last[1] = age;
-    else runs.push([age, age]);
-  }
-  return runs;
 }
 
 /** '(67)' and the like as date-of-birth ranges, which the (list, date of birth) index serves. */
@@ -142,12 +115,6 @@ const referrer: ColumnSql = {
       endDate ? and(ne(end, INDEFINITE_END_DATE), endDate) : undefined,
     );
   },
-};
-
-/** N and R (newOrReview) as the is_new_appointment value they show. */
-export const NEW_OR_REVIEW: Record<string, boolean> = {
-  [newOrReview(true)]: true,
-  [newOrReview(false)]: false,
 };
 
 /** The continuation label shown under the appointment, as continuationLabel makes it. */

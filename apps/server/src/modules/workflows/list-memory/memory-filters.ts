@@ -10,7 +10,7 @@ import {
   TASK_STATUS_LABELS,
 } from '@telecare/domain/booking-status';
 import { dateFilterRange, INDEFINITE_END_DATE, INDEFINITELY_VALID } from '@telecare/domain/workflow-rules';
-import { agesShowing, DATE_TEXT, NEW_OR_REVIEW } from '../workflow-filters.ts';
+import { agesShowing, DATE_TEXT, NEW_OR_REVIEW } from '../filter-texts.ts';
 import { type Dictionary, dayNumber, type MemoryStore, shownDate, type TextColumn } from './memory-store.ts';
 
 /** A test of one slot's value code in a text column: passes for the codes in `found` (a lookup by code). */
