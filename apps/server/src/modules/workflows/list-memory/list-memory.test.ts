@@ -11,6 +11,17 @@ import type { IndexSettings } from './memory-index.ts';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
 
+/** The first page of ten of a list, unsorted and unfiltered unless `more` says otherwise. */
+const firstPage = (more: Partial<WorkflowListQuery> = {}): WorkflowListQuery => ({
+  list: 'active',
+  page: 1,
+  pageSize: 10,
+  sort: [],
+  filters: {},
+  namedFilters: [],
+  ...more,
+});
+
 /** The page the database gives: every match counted, ORDER BY ... OFFSET, clamped as the lists clamp. */
 async function pageFromDatabase(db: Db, query: WorkflowListQuery, pagedRows: number) {
   const prepared = await prepareListQuery(db, query, NOW);
@@ -178,14 +189,10 @@ describe('the lists in memory answer every request of the space as the database 
 
   it('sees what another process wrote, moved and removed, as soon as it was committed', async () => {
     const memory = await loadedMemory();
-    const query: WorkflowListQuery = {
-      list: 'active',
-      page: 1,
-      pageSize: 10,
+    const query = firstPage({
       sort: [{ column: 'client', direction: 'asc' }],
       filters: { client: 'Aardvark' },
-      namedFilters: [],
-    };
+    });
     expect((await memory.page(query, NOW, 10_000))?.total).toBe(0);
     const [first, second] = await db
       .select({ id: workflows.id })
@@ -210,14 +217,7 @@ describe('the lists in memory answer every request of the space as the database 
   it('leaves the lists to the database once its thread fails, and says so', async () => {
     const failures: Error[] = [];
     const memory = await loadedMemory({}, (err) => failures.push(err));
-    const query: WorkflowListQuery = {
-      list: 'active',
-      page: 1,
-      pageSize: 10,
-      sort: [],
-      filters: {},
-      namedFilters: [],
-    };
+    const query = firstPage();
     expect((await memory.page(query, NOW, 10_000))?.ids).toHaveLength(10);
     // Filters the index cannot read (the API refuses them first) fail on the index's thread.
     const broken = { ...query, namedFilters: ['noSuchFilter'] } as unknown as WorkflowListQuery;
@@ -229,14 +229,7 @@ describe('the lists in memory answer every request of the space as the database 
 
   it("finds no rows of a list for a value first written to another list since that list's postings were made", async () => {
     const memory = await loadedMemory();
-    const history = (filters: WorkflowListQuery['filters']): WorkflowListQuery => ({
-      list: 'history',
-      page: 1,
-      pageSize: 10,
-      sort: [],
-      filters,
-      namedFilters: [],
-    });
+    const history = (filters: WorkflowListQuery['filters']) => firstPage({ list: 'history', filters });
     // The history list's postings of URNs and categories are made here, before the new URN exists.
     await memory.page(history({ urn: 'TC', category: '2' }), NOW, 10_000);
     const [active] = await db
@@ -282,12 +275,6 @@ describe('the lists in memory answer every request of the space as the database 
     const memory = await loadedMemory();
     await memory.close();
     expect(memory.ready).toBe(false);
-    expect(
-      await memory.page(
-        { list: 'active', page: 1, pageSize: 10, sort: [], filters: {}, namedFilters: [] },
-        NOW,
-        10_000,
-      ),
-    ).toBeNull();
+    expect(await memory.page(firstPage(), NOW, 10_000)).toBeNull();
   });
 });

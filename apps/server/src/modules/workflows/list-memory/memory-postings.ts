@@ -58,6 +58,7 @@ export class MemoryPostings {
     const codes = codesIn(found);
     const count = codes.length;
     const many = words * this.bitsFrom;
+    const keptAsBits = (size: number) => size > 0 && size >= many;
     let rows = 0;
     let addCost = 0;
     for (let at = 0; at < count; at++) {
@@ -65,7 +66,7 @@ export class MemoryPostings {
       // A value added to the dictionary since this list's postings were made has no rows in it.
       const size = code + 1 < starts.length ? (starts[code + 1] as number) - (starts[code] as number) : 0;
       rows += size;
-      addCost += size >= many && size > 0 ? words / WORDS_PER_ROW_SET : size;
+      addCost += keptAsBits(size) ? words / WORDS_PER_ROW_SET : size;
     }
     // The slots of consecutive codes are consecutive: each loop runs over them without a call per code.
     return {
@@ -77,7 +78,7 @@ export class MemoryPostings {
           if (code + 1 >= starts.length) continue;
           const from = starts[code] as number;
           const end = starts[code + 1] as number;
-          if (end - from >= many && end > from) {
+          if (keptAsBits(end - from)) {
             addAll(bits, this.valueBits(postings, code, bits.length));
             continue;
           }
