@@ -187,6 +187,56 @@ describe('the lists in memory answer every request of the space as the database 
     }, 300_000);
   }
 
+  // One row written between requests: orders moved in place (a few written slots) or merged (more), postings set apart.
+  for (const sortedRowsLimit of [0, 20_000]) {
+    it(`keeps answering as the database does while rows change one at a time between requests (${sortedRowsLimit} rows sorted)`, async () => {
+      const memory = await loadedMemory({ sortedRowsLimit });
+      const space = listRequestSpace(sizes, { samples: 40, pageSizes: [10] });
+      // Every order, its groups and places, and the postings are made before the first write.
+      for (const { query } of space) await memory.page(query, NOW, 10_000);
+      const ids = (await db.select({ id: workflows.id }).from(workflows).orderBy(workflows.id)).map(
+        (row) => row.id,
+      );
+      const rowAt = (n: number) => ids[20 + n + (sortedRowsLimit > 0 ? 12 : 0)] as string;
+      const first = await db
+        .select({ client: workflows.clientFirstName, caseManager: workflows.caseManagerName })
+        .from(workflows)
+        .where(eq(workflows.id, ids[0] as string));
+      const existing = first[0];
+      if (!existing) throw new Error('no workflows');
+      // Values new to every list (a new group), values others have (joining a group), no value, and moves between lists.
+      const changes: [number, Record<string, unknown>][] = [
+        [0, { clientFirstName: 'Aaaron', bookingStatus: 'fta' }],
+        [1, { clientFirstName: existing.client, caseManagerName: existing.caseManager }],
+        [2, { archived: true }],
+        [0, { clientFirstName: 'Zzara', urn: null, appointmentStart: null }],
+        [3, { creationTimestamp: new Date('2026-03-10T10:05:00Z'), gpReportStatus: 'QR' }],
+        [4, { caseManagerName: null, siteName: 'Mackay New', resultsStatus: 'PD' }],
+        [2, { archived: false, adminCheckNotes: 'referral call' }],
+        [5, { referrerName: 'Dr Zz Singh', bookingUrgent: true }],
+        [1, { urn: 'TC0000002', appointmentStart: new Date('2026-12-01T00:30:00Z') }],
+        [6, { archived: true, clientLastName: 'Smith' }],
+        [3, { creationTimestamp: new Date('2026-11-19T23:59:00Z'), triage: true }],
+        [7, { specialityName: 'Cardiology New', adminCheckStatus: 'CP', isNewAppointment: false }],
+      ];
+      const differences: string[] = [];
+      for (const [round, [n, values]] of changes.entries()) {
+        await db
+          .update(workflows)
+          .set(values)
+          .where(eq(workflows.id, rowAt(n)));
+        const asked = space.filter((_, at) => at % 23 === round || at >= space.length - 40);
+        for (const { name, query } of asked) {
+          const expected = await pageFromDatabase(db, query, 10_000);
+          const found = await memory.page(query, NOW, 10_000);
+          if (JSON.stringify(found) !== JSON.stringify(expected)) differences.push(`round ${round}: ${name}`);
+        }
+      }
+      expect(differences.slice(0, 5)).toEqual([]);
+      expect(memory.ready).toBe(true);
+    }, 300_000);
+  }
+
   it('sees what another process wrote, moved and removed, as soon as it was committed', async () => {
     const memory = await loadedMemory();
     const query = firstPage({

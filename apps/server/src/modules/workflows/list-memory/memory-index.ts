@@ -50,7 +50,7 @@ export class MemoryIndex {
     this.store.onTouched = (slot, from, to) => {
       this.orders.touched(slot, from, to);
       postings.touched(slot, from, to);
-      this.matches.touched(from, to);
+      this.matches.touched(slot, from, to);
     };
   }
 
@@ -112,7 +112,7 @@ export class MemoryIndex {
     const keys = query.sort.slice(0, -1).map(({ column, direction }): GroupKey => {
       const sorted = this.orders.sortedColumn(column);
       const order = sorted.orderOf(list);
-      const { groups, starts } = sorted.lists[list] as { groups: number; starts: Int32Array };
+      const { groups, starts } = sorted.groupsOf(list);
       return { groupOf: () => sorted.placesOf(list).group, groups, direction, order, starts };
     });
     return { keys, walk };

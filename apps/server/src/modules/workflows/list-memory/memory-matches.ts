@@ -46,11 +46,21 @@ export class MemoryMatches {
     private readonly testStep = TEST_STEP_IN_SET_STEPS,
   ) {}
 
-  /** A slot was written or freed: the sets of the lists it left and joined, and every flag's, are made again. */
-  touched(from: number, to: number) {
-    this.lists[from] = undefined;
-    this.lists[to] = undefined;
-    if (this.flags.size > 0) this.flags.clear();
+  /**
+   * A slot was written or freed: the sets of the lists it left and joined are made again (a slot
+   * written in its own list leaves them as they are), and its bit in each flag's set is set anew.
+   */
+  touched(slot: number, from: number, to: number) {
+    if (from !== to) {
+      this.lists[from] = undefined;
+      this.lists[to] = undefined;
+    }
+    for (const [flags, ones] of this.flags) {
+      // A set made before the slot was in use is too short for it: made again when next asked.
+      if (slot >>> 5 >= ones.length) this.flags.delete(flags);
+      else if (flags[slot] === 1) ones[slot >>> 5] = (ones[slot >>> 5] as number) | (1 << (slot & 31));
+      else ones[slot >>> 5] = (ones[slot >>> 5] as number) & ~(1 << (slot & 31));
+    }
   }
 
   /** Every row of the list. */

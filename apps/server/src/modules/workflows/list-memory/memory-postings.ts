@@ -12,12 +12,23 @@ export const VALUE_BITS_FROM_ROWS_PER_WORD = 1;
 /** Joining or copying this many words costs about as much as setting one row's bit. */
 export const WORDS_PER_ROW_SET = 4;
 
-/** The list's slots grouped by value code: the slots of code c are slots[starts[c]] to slots[starts[c + 1]]. */
+/** Up to this many slots written since a list's postings were made are set apart; more, and the postings are made again. */
+const WRITTEN_KEPT = 64;
+
+/** A written slot's code in the postings, not yet looked up. */
+const NOT_LOOKED_UP = -2;
+
+/**
+ * The list's slots grouped by value code: the slots of code c are slots[starts[c]] to
+ * slots[starts[c + 1]], as they were when made. The slots written since are set apart (`written`,
+ * with the code they are under in `slots`, -1 for none) and tested as they are now.
+ */
 class Postings {
   starts = new Int32Array(0);
   slots = new Int32Array(0);
   /** The rows of the values with many rows, as bits, made when first asked for. */
   bits = new Map<number, Uint32Array>();
+  written = new Map<number, number>();
   stale = true;
 }
 
@@ -55,6 +66,17 @@ export class MemoryPostings {
   select(column: TextColumn, list: number, listSlots: Int32Array, found: Uint8Array, words: number) {
     const postings = this.postings(column, list, listSlots);
     const { starts, slots } = postings;
+    const written = this.writtenOf(postings);
+    const now = this.store.text[column].codes;
+    const { list: lists } = this.store;
+    const passesNow = (slot: number) => lists[slot] === list && found[now[slot] as number] === 1;
+    // Each written slot is counted as it is now, not as the postings hold it.
+    const setWritten = (bits: Uint32Array) => {
+      for (const slot of written.keys()) {
+        if (passesNow(slot)) bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+        else bits[slot >>> 5] = (bits[slot >>> 5] as number) & ~(1 << (slot & 31));
+      }
+    };
     const codes = codesIn(found);
     const count = codes.length;
     const many = words * this.bitsFrom;
@@ -68,6 +90,9 @@ export class MemoryPostings {
       rows += size;
       addCost += keptAsBits(size) ? words / WORDS_PER_ROW_SET : size;
     }
+    for (const [slot, was] of written)
+      rows += (passesNow(slot) ? 1 : 0) - (was >= 0 && found[was] === 1 ? 1 : 0);
+    addCost += written.size;
     // The slots of consecutive codes are consecutive: each loop runs over them without a call per code.
     return {
       rows,
@@ -87,6 +112,7 @@ export class MemoryPostings {
             bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
           }
         }
+        setWritten(bits);
       },
       removeOthers: (bits: Uint32Array) => {
         for (let code = 0; code + 1 < starts.length; code++) {
@@ -97,6 +123,7 @@ export class MemoryPostings {
             bits[slot >>> 5] = (bits[slot >>> 5] as number) & ~(1 << (slot & 31));
           }
         }
+        setWritten(bits);
       },
     };
   }
@@ -112,13 +139,38 @@ export class MemoryPostings {
     return bits;
   }
 
-  touched(_slot: number, from: number, to: number) {
+  touched(slot: number, from: number, to: number) {
     for (const lists of this.byColumn.values()) {
-      for (const list of [from, to]) {
+      for (const list of from === to ? [from] : [from, to]) {
         const postings = list === FREE_SLOT ? undefined : lists[list];
-        if (postings) postings.stale = true;
+        if (!postings || postings.stale) continue;
+        if (postings.written.size >= WRITTEN_KEPT) postings.stale = true;
+        else if (!postings.written.has(slot)) postings.written.set(slot, NOT_LOOKED_UP);
       }
     }
+  }
+
+  /** The slots written since the postings were made, each with the code it is under in them (-1 for none). */
+  private writtenOf(postings: Postings): Map<number, number> {
+    const { written, starts, slots } = postings;
+    for (const [slot, was] of written) {
+      if (was !== NOT_LOOKED_UP) continue;
+      const at = slots.indexOf(slot);
+      let code = -1;
+      if (at >= 0) {
+        // The code whose slots hold `at`: the last whose start is at or before it.
+        let low = 0;
+        let high = starts.length - 2;
+        while (low < high) {
+          const middle = (low + high + 1) >> 1;
+          if ((starts[middle] as number) <= at) low = middle;
+          else high = middle - 1;
+        }
+        code = low;
+      }
+      written.set(slot, code);
+    }
+    return written;
   }
 
   private postings(column: TextColumn, list: number, listSlots: Int32Array): Postings {
@@ -147,6 +199,7 @@ export class MemoryPostings {
     postings.starts = starts;
     postings.slots = slots;
     postings.bits.clear();
+    postings.written.clear();
     postings.stale = false;
     return postings;
   }
