@@ -59,12 +59,12 @@ export class MemoryIndex {
     for (const id of removed) this.store.remove(id);
   }
 
-  /** Makes every order once, so that no request waits for one. */
+  /** Makes every order and its groups once, so that no request waits for them. */
   makeOrders(context: FilterContext) {
     this.rankCoordinators(context);
     for (const column of WORKFLOW_COLUMNS) {
       for (let list = 0; list < WORKFLOW_LIST_NAMES.length; list++)
-        this.orders.sortedColumn(column).orderOf(list);
+        this.orders.sortedColumn(column).groupsOf(list);
     }
   }
 
