@@ -18,6 +18,9 @@
  * its own: each request found in both spaces is then measured on both, one right after the other
  * (which first alternates), so that both see the same moment of a noisy machine; its baseline p95
  * is the second server's.
+ *
+ * On PostgreSQL it also prints each server's CPU per request: its process (every thread) and its
+ * PostgreSQL backends, read from /proc (cpu-time.ts), over the whole run, warm-ups included.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -40,6 +43,7 @@ import {
 } from '../../apps/server/src/modules/workflows/list-request-space.ts';
 import { selectListPage } from '../../apps/server/src/modules/workflows/workflow-list.queries.ts';
 import { benchSessionToken, benchUser } from './bench-session.ts';
+import { createCpuMeter } from './cpu-time.ts';
 import { createHttpClient } from './http-client.ts';
 
 const url = process.env.DATABASE_URL;
@@ -96,34 +100,42 @@ const serverNodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' 
 const direct = process.env.BENCH_DIRECT ? await openDatabase(API_POOL_SIZE) : undefined;
 
 /** The API server over `databaseUrl` (or the embedded database), and a client signed in with `session`. */
-async function startServer(databaseUrl: string | undefined, session: string) {
-  const env = { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+async function startServer(databaseUrl: string | undefined, session: string, applicationName: string) {
+  const env = {
+    ...process.env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    PGAPPNAME: applicationName,
+  };
   const server = spawn(
     process.execPath,
     [...serverNodeOptions, '--import', 'tsx', fileURLToPath(new URL('serve-api.ts', import.meta.url))],
     { env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const [port] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
-  return { server, client: createHttpClient(Number(port), session) };
+  return { server, client: createHttpClient(Number(port), session), applicationName, sent: 0 };
 }
 
-const main = direct ? undefined : await startServer(url, token);
+const main = direct ? undefined : await startServer(url, token, 'bench-space');
 const server = main?.server;
 const client = main?.client;
 const baselinePrepared = baselineUrl ? await prepare(baselineUrl) : undefined;
 const second =
-  baselineUrl && baselinePrepared ? await startServer(baselineUrl, baselinePrepared.token) : undefined;
+  baselineUrl && baselinePrepared
+    ? await startServer(baselineUrl, baselinePrepared.token, 'bench-space-baseline')
+    : undefined;
 
-async function measure(request: SpaceRequest, client = main?.client): Promise<Result> {
+async function measure(request: SpaceRequest, served = main): Promise<Result> {
   let total = 0;
   let timedOut = 0;
   const now = new Date();
+  const client = served?.client;
   const send = async () => {
-    if (!client) {
+    if (!served || !client) {
       const page = await selectListPage((direct as Database).db, request.query, now);
       if (page.timedOut) timedOut++;
       return { status: 200, body: Buffer.from(JSON.stringify({ total: page.total })) };
     }
+    served.sent++;
     const res = await client.postJson('/api/admin/workflow/list', request.query);
     if (res.status !== 200) throw new Error(`${request.name}: HTTP ${res.status} ${res.body}`);
     if ((JSON.parse(res.body.toString()) as { timedOut?: boolean }).timedOut) timedOut++;
@@ -174,6 +186,22 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 const loadBefore = load();
+// CPU per request of each server and its PostgreSQL backends: unlike latency, it does not grow with the machine's queue.
+const meterDatabase = url && main ? await openDatabase(1) : undefined;
+const meters = meterDatabase
+  ? [main, second].flatMap((served) =>
+      served
+        ? [
+            {
+              served,
+              meter: createCpuMeter(meterDatabase.db, served.server.pid as number, served.applicationName),
+            },
+          ]
+        : [],
+    )
+  : [];
+const cpuBefore = await Promise.all(meters.map(({ meter }) => meter.sample()));
+const sentBefore = meters.map(({ served }) => served.sent);
 const started = performance.now();
 console.log(
   `\n${url ? 'PostgreSQL' : 'PGlite'}; lists ${JSON.stringify(sizes)}; ${space.length} requests x ${REPETITIONS} ` +
@@ -185,9 +213,9 @@ for (const [index, request] of space.entries()) {
   let result: Result;
   if (paired) {
     const first = index % 2 === 0;
-    const before = first ? undefined : await measure(paired, second.client);
+    const before = first ? undefined : await measure(paired, second);
     result = await measure(request);
-    const after = first ? await measure(paired, second.client) : undefined;
+    const after = first ? await measure(paired, second) : undefined;
     baseline?.set(request.name, ((before ?? after) as Result).p95);
   } else result = await measure(request);
   const was = baseline?.get(request.name);
@@ -196,6 +224,16 @@ for (const [index, request] of space.entries()) {
   if (process.env.BENCH_PROGRESS && index % 100 === 99) console.error(`${index + 1}/${space.length}`);
 }
 const minutes = (performance.now() - started) / 60_000;
+const cpuAfter = await Promise.all(meters.map(({ meter }) => meter.sample()));
+const cpuPerRequest = meters.map(({ served, meter }, at) => ({
+  server: served === main ? 'this database' : 'baseline',
+  ...meter.perRequest(
+    cpuBefore[at] as Awaited<ReturnType<typeof meter.sample>>,
+    cpuAfter[at] as Awaited<ReturnType<typeof meter.sample>>,
+    Math.max(1, served.sent - (sentBefore[at] as number)),
+  ),
+}));
+await meterDatabase?.close();
 
 const worst = [...results].sort((a, b) => b.p95 - a.p95).slice(0, 20);
 console.log(`\nWorst 20 of ${results.length} requests by p95 (ms):\n`);
@@ -216,6 +254,10 @@ console.log(
   `\n${over.length} of ${results.length} requests over ${TARGET_MS} ms p95; median request p95 ${percentile(p95s, 50).toFixed(1)} ms; ` +
     `${minutes.toFixed(1)} min; load average before ${loadBefore}, after ${load()}.`,
 );
+for (const { server, api, database } of cpuPerRequest)
+  console.log(
+    `CPU per request, ${server}: API process ${api.toFixed(2)} ms, its PostgreSQL backends ${database.toFixed(2)} ms.`,
+  );
 const late = results.filter((r) => r.timedOut > 0);
 console.log(
   `${late.length} requests had answers not read in time (timedOut), ` +
@@ -232,7 +274,11 @@ if (baseline) {
 if (process.env.BENCH_OUT) {
   writeFileSync(
     process.env.BENCH_OUT,
-    JSON.stringify({ sizes, repetitions: REPETITIONS, concurrency: CONCURRENCY, results }, null, 1),
+    JSON.stringify(
+      { sizes, repetitions: REPETITIONS, concurrency: CONCURRENCY, cpuPerRequest, results },
+      null,
+      1,
+    ),
   );
 }
 client?.close();
