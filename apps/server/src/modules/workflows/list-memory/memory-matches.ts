@@ -20,7 +20,7 @@ import type { SlotTest } from './memory-filters.ts';
 import type { Matches, MemoryOrders } from './memory-order.ts';
 import { type MemoryPostings, WORDS_PER_ROW_SET } from './memory-postings.ts';
 import type { Scratch } from './memory-scratch.ts';
-import type { MemoryStore } from './memory-store.ts';
+import { FREE_SLOT, type MemoryStore } from './memory-store.ts';
 
 /** Testing one row by one simple test costs about as much as setting this many rows in a set. */
 export const TEST_STEP_IN_SET_STEPS = 8;
@@ -52,12 +52,12 @@ export class MemoryMatches {
    */
   touched(slot: number, from: number, to: number) {
     if (from !== to) {
-      this.lists[from] = undefined;
-      this.lists[to] = undefined;
+      for (const list of [from, to]) if (list !== FREE_SLOT) this.lists[list] = undefined;
     }
+    const words = (this.store.capacity + 31) >>> 5;
     for (const [flags, ones] of this.flags) {
-      // A set made before the slot was in use is too short for it: made again when next asked.
-      if (slot >>> 5 >= ones.length) this.flags.delete(flags);
+      // A set made before the store grew is of its old flags: made again, of the new ones, when next asked.
+      if (ones.length !== words) this.flags.delete(flags);
       else if (flags[slot] === 1) ones[slot >>> 5] = (ones[slot >>> 5] as number) | (1 << (slot & 31));
       else ones[slot >>> 5] = (ones[slot >>> 5] as number) & ~(1 << (slot & 31));
     }

@@ -163,8 +163,8 @@ function ranksOf(
 /** A column of one list in its order (then creation time and id), and where each slot is in it. */
 class SortedList {
   order: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  /** Slots written since the order was made. */
-  readonly pending = new Set<number>();
+  /** Slots written since the order was made, each with whether the order holds it (it was in the list before). */
+  readonly pending = new Map<number, boolean>();
   built = false;
   /** Whether the column's places and groups hold this order (placesOf). */
   placed = false;
@@ -264,8 +264,12 @@ export class SortedColumn {
     const shift = (after: number, by: number) => {
       for (let group = after + 1; group <= groups; group++) starts[group] = (starts[group] as number) + by;
     };
-    for (const slot of sorted.pending) {
-      const placed = sorted.placed ? (this.place[slot] ?? -1) : -1;
+    // Taken out from the last place first, so that the places of those still to go stay where the order has them.
+    const held = [...sorted.pending].filter(([, inOrder]) => inOrder).map(([slot]) => slot);
+    const placeOf = (slot: number) => (sorted.placed ? (this.place[slot] as number) : -1);
+    held.sort((a, b) => placeOf(b) - placeOf(a));
+    for (const slot of held) {
+      const placed = placeOf(slot);
       const at = order[placed] === slot ? placed : order.indexOf(slot);
       if (at < 0) continue;
       order = withoutAt(order, at);
@@ -277,7 +281,7 @@ export class SortedColumn {
         groups--;
       }
     }
-    for (const slot of sorted.pending) {
+    for (const slot of sorted.pending.keys()) {
       if (store.list[slot] !== sorted.list) continue;
       let low = 0;
       let high = order.length;
@@ -310,7 +314,7 @@ export class SortedColumn {
   /** Takes the written slots out and puts those still in the list back in their places. */
   private merge(sorted: SortedList) {
     const { store } = this;
-    const moved = [...sorted.pending];
+    const moved = [...sorted.pending.keys()];
     const out = new Uint8Array(store.size);
     for (const slot of moved) out[slot] = 1;
     const staying = new Int32Array(sorted.order.length);
@@ -403,7 +407,11 @@ export class SortedColumn {
   }
 
   touched(slot: number, from: number, to: number) {
-    for (const list of [from, to]) if (list !== FREE_SLOT) this.lists[list]?.pending.add(slot);
+    for (const list of from === to ? [from] : [from, to]) {
+      const pending = list === FREE_SLOT ? undefined : this.lists[list]?.pending;
+      // A slot already pending keeps what the order held of it; else the order holds it if it was in the list.
+      if (pending && !pending.has(slot)) pending.set(slot, list === from);
+    }
   }
 
   /** Every list's order made again when next read. */

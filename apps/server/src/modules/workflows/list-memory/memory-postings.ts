@@ -143,9 +143,10 @@ export class MemoryPostings {
     for (const lists of this.byColumn.values()) {
       for (const list of from === to ? [from] : [from, to]) {
         const postings = list === FREE_SLOT ? undefined : lists[list];
-        if (!postings || postings.stale) continue;
+        if (!postings || postings.stale || postings.written.has(slot)) continue;
+        // A slot that joins the list is under no code of its postings.
         if (postings.written.size >= WRITTEN_KEPT) postings.stale = true;
-        else if (!postings.written.has(slot)) postings.written.set(slot, NOT_LOOKED_UP);
+        else postings.written.set(slot, list === from ? NOT_LOOKED_UP : -1);
       }
     }
   }
