@@ -81,8 +81,8 @@ function valuesOf(store: MemoryStore, column: SortedColumnName): ArrayLike<numbe
 /** Up to this many slots written since an order was made are moved in it; more are merged into a new one. */
 const MOVED_IN_PLACE = 16;
 
-/** The group holding the place: the last whose start is at or before it. */
-function groupAt(starts: Int32Array, groups: number, place: number): number {
+/** The group holding the place: the last whose start is at or before it (of `groups`, each starting at `starts[group]`). */
+export function groupAt(starts: Int32Array, groups: number, place: number): number {
   let low = 0;
   let high = groups - 1;
   while (low < high) {

@@ -1,5 +1,6 @@
 /** For a text column of one list: the slots of each value, so a filter reads its matches and not the whole list. */
 import { addAll, addSlots } from './memory-bits.ts';
+import { groupAt } from './memory-order.ts';
 import { FREE_SLOT, type MemoryStore, type TextColumn } from './memory-store.ts';
 
 /**
@@ -159,15 +160,8 @@ export class MemoryPostings {
       const at = slots.indexOf(slot);
       let code = -1;
       if (at >= 0) {
-        // The code whose slots hold `at`: the last whose start is at or before it.
-        let low = 0;
-        let high = starts.length - 2;
-        while (low < high) {
-          const middle = (low + high + 1) >> 1;
-          if ((starts[middle] as number) <= at) low = middle;
-          else high = middle - 1;
-        }
-        code = low;
+        // The code whose slots hold `at`, as a group of an order holds a place.
+        code = groupAt(starts, starts.length - 1, at);
       }
       written.set(slot, code);
     }
