@@ -11,7 +11,14 @@ import {
 } from '@telecare/domain/booking-status';
 import { dateFilterRange, INDEFINITE_END_DATE, INDEFINITELY_VALID } from '@telecare/domain/workflow-rules';
 import { agesShowing, DATE_TEXT, NEW_OR_REVIEW } from '../filter-texts.ts';
-import { type Dictionary, dayNumber, type MemoryStore, shownDate, type TextColumn } from './memory-store.ts';
+import {
+  type Dictionary,
+  dayNumber,
+  type MemoryStore,
+  SEARCHES_KEPT_FROM,
+  shownDate,
+  type TextColumn,
+} from './memory-store.ts';
 
 /** A test of one slot's value code in a text column: passes for the codes in `found` (a lookup by code). */
 export type CodedTest = { kind: 'coded'; column: TextColumn; codes: Uint32Array; found: Uint8Array };
@@ -38,6 +45,58 @@ export type FilterContext = {
   /** The staff, with the name the lists show and their full name. */
   staff: { id: string; shown: string | null; full: string | null }[];
 };
+
+/** Numbers that name arrays by identity within a key. */
+const arrayNumbers = new WeakMap<Uint8Array, number>();
+let arraysNumbered = 0;
+
+function arrayNumber(array: Uint8Array): number {
+  let number = arrayNumbers.get(array);
+  if (number === undefined) {
+    number = ++arraysNumbered;
+    arrayNumbers.set(array, number);
+  }
+  return number;
+}
+
+/**
+ * A lookup by code, named: a small dictionary's by the codes it lists, a large one's by identity
+ * (its dictionary keeps its searches, so a search asked again is the same lookup).
+ */
+function foundKey(found: Uint8Array): string {
+  if (found.length >= SEARCHES_KEPT_FROM) return `#${arrayNumber(found)}`;
+  const codes: number[] = [];
+  for (let code = 0; code < found.length; code++) if (found[code] === 1) codes.push(code);
+  return codes.join(',');
+}
+
+/**
+ * What a test passes, as a key: two tests with the same key pass the same slots, as the store is
+ * now and after any write. A creation time at most any time is one key (its time is kept apart);
+ * none for a test no slot passes.
+ */
+export const testKey = (test: SlotTest): string | undefined =>
+  test.kind === 'createdAtMost' ? 'createdAtMost' : partKey(test);
+
+/** A test's key where its time is not kept apart: none for a creation time at most a time. */
+function partKey(test: SlotTest): string | undefined {
+  switch (test.kind) {
+    case 'coded':
+      return `${test.column} ${foundKey(test.found)}`;
+    case 'flag':
+      return `flag #${arrayNumber(test.flags)} ${test.want}`;
+    case 'day':
+      return `${test.column} ${test.from}-${test.to}`;
+    case 'any':
+    case 'all': {
+      const parts = test.tests.map(partKey);
+      return parts.includes(undefined) ? undefined : `${test.kind}(${parts.join('; ')})`;
+    }
+    case 'createdAtMost':
+    case 'none':
+      return undefined;
+  }
+}
 
 /** The test no row passes. */
 export const never: SlotTest = { kind: 'none' };
@@ -187,11 +246,13 @@ function bornTest(store: MemoryStore, value: string, today: string): SlotTest | 
     return coded(
       store,
       'born',
-      born.matching((date) => ranges.some(([after = '', upTo = '']) => date > after && date <= upTo)),
+      born.searching(`ages ${value} ${today}`, (date) =>
+        ranges.some(([after = '', upTo = '']) => date > after && date <= upTo),
+      ),
     );
   }
   const match = calendarDateMatch(value, (date) => `${shownDate(date)} (${wholeYears(date, today)})`);
-  return match && coded(store, 'born', born.matching(match));
+  return match && coded(store, 'born', born.searching(`shown ${value} ${today}`, match));
 }
 
 /** The referrer's name, or the referral's end date shown under it ('Indefinitely Valid' for 1900-01-01). */
@@ -203,7 +264,7 @@ function referrerTest(store: MemoryStore, value: string): SlotTest {
     date === INDEFINITE_END_DATE ? indefinite : (endDate?.(date) ?? false);
   return either(
     containing(store, 'referrer', needle),
-    coded(store, 'referralEnd', store.text.referralEnd.dictionary.matching(endMatches)),
+    coded(store, 'referralEnd', store.text.referralEnd.dictionary.searching(`shown ${value}`, endMatches)),
   );
 }
 

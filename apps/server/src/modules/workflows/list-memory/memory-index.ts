@@ -6,7 +6,7 @@
 import { WORKFLOW_COLUMNS, WORKFLOW_LIST_NAMES } from '@telecare/contracts/workflows';
 import type { WorkflowListQuery } from '../workflow-list.queries.ts';
 import { type FilterContext, filterTests } from './memory-filters.ts';
-import { MemoryMatches, TEST_STEP_IN_SET_STEPS } from './memory-matches.ts';
+import { MemoryMatches } from './memory-matches.ts';
 import {
   type GroupKey,
   MemoryOrders,
@@ -25,8 +25,6 @@ export type MemoryPage = { ids: string[]; page: number; total: number; rowLimit:
 export type IndexSettings = {
   /** Up to this many matches are sorted rather than walked (tests lower it to reach the walks with few rows). */
   sortedRowsLimit?: number;
-  /** How much setting a row in a set costs against testing it (tests force either way with 0 and Infinity). */
-  testStep?: number;
   /** Rows per word from which a value's rows are kept as bits (tests force either way with 0 and Infinity). */
   valueBitsFrom?: number;
 };
@@ -39,14 +37,13 @@ export class MemoryIndex {
 
   constructor({
     sortedRowsLimit = SORTED_ROWS_LIMIT,
-    testStep = TEST_STEP_IN_SET_STEPS,
     valueBitsFrom = VALUE_BITS_FROM_ROWS_PER_WORD,
   }: IndexSettings = {}) {
     const scratch = new Scratch();
     this.work = { scratch, sortedRowsLimit };
     this.orders = new MemoryOrders(this.store, WORKFLOW_LIST_NAMES.length);
     const postings = new MemoryPostings(this.store, WORKFLOW_LIST_NAMES.length, valueBitsFrom);
-    this.matches = new MemoryMatches(this.store, this.orders, postings, scratch, testStep);
+    this.matches = new MemoryMatches(this.store, this.orders, postings, scratch);
     this.store.onTouched = (slot, from, to) => {
       this.orders.touched(slot, from, to);
       postings.touched(slot, from, to);

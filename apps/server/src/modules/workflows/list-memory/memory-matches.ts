@@ -1,33 +1,25 @@
 /**
  * The rows of a list that pass a request's filters, as a set of bits (decision 0060): each test
  * is made a set from what is already sorted or grouped (a flag's bits, a value's rows, a range of
- * a time's order) and the sets are joined word by word, so no test reads every row of the list.
+ * a time's order), kept for the requests after (decision 0063), and the sets are joined word by word.
  */
 import {
   addAll,
   addSlots,
   bitsOfBytes,
   countOf,
-  countShared,
   keepShared,
   keepSharedCounted,
   removeAll,
   removeSlots,
-  slotsOf,
   wordsFor,
 } from './memory-bits.ts';
-import type { SlotTest } from './memory-filters.ts';
+import { type SlotTest, testKey } from './memory-filters.ts';
+import { type KeptSet, KeptSets } from './memory-kept.ts';
 import type { Matches, MemoryOrders } from './memory-order.ts';
 import { type MemoryPostings, WORDS_PER_ROW_SET } from './memory-postings.ts';
 import type { Scratch } from './memory-scratch.ts';
 import { FREE_SLOT, type MemoryStore } from './memory-store.ts';
-
-/** Testing one row by one simple test costs about as much as setting this many rows in a set. */
-export const TEST_STEP_IN_SET_STEPS = 8;
-
-/** How many simple tests a test is made of. */
-const leavesOf = (test: SlotTest): number =>
-  test.kind === 'any' || test.kind === 'all' ? test.tests.reduce((sum, part) => sum + leavesOf(part), 0) : 1;
 
 /** A list's slots, in slot order and as bits. */
 type ListSet = { slots: Int32Array; bits: Uint32Array };
@@ -35,6 +27,7 @@ type ListSet = { slots: Int32Array; bits: Uint32Array };
 export class MemoryMatches {
   private readonly lists: (ListSet | undefined)[] = [];
   private readonly flags = new Map<Uint8Array, Uint32Array>();
+  private readonly kept = new KeptSets();
 
   constructor(
     private readonly store: MemoryStore,
@@ -42,15 +35,14 @@ export class MemoryMatches {
     private readonly postings: MemoryPostings,
     /** Lends the sets a request makes (matchesOf's are taken back at the index's next request). */
     private readonly scratch: Scratch,
-    /** Testing one row costs about as much as setting this many in a set (tests force either way with 0 and Infinity). */
-    private readonly testStep = TEST_STEP_IN_SET_STEPS,
   ) {}
 
   /**
    * A slot was written or freed: the sets of the lists it left and joined are made again (a slot
-   * written in its own list leaves them as they are), and its bit in each flag's set is set anew.
+   * written in its own list leaves them as they are), and its bit in each flag's and kept set is set anew.
    */
   touched(slot: number, from: number, to: number) {
+    this.kept.touched(slot, from, to, this.store.list[slot] as number);
     if (from !== to) {
       for (const list of [from, to]) if (list !== FREE_SLOT) this.lists[list] = undefined;
     }
@@ -69,72 +61,49 @@ export class MemoryMatches {
     return { whole: true, bits, count: slots.length };
   }
 
-  /**
-   * The rows of the list that pass every test. The test that the fewest rows pass is made a set
-   * first; each next one is either made a set and joined, or, when the rows left are few against
-   * those its set would touch, tested on those rows alone.
-   */
+  /** The rows of the list that pass every test: the kept sets of the tests joined, the fewest rows first. */
   matchesOf(list: number, tests: SlotTest[]): Matches {
     if (tests.length === 0) return this.whole(list);
-    const listed = this.listSet(list).slots.length;
-    const ranked = tests
-      .map((test) => ({ test, rows: this.rowsPassing(list, test) }))
-      .sort((a, b) => a.rows - b.rows);
-    let bits: Uint32Array | undefined;
-    let count = 0;
-    for (const { test, rows } of ranked) {
-      if (!bits) {
-        bits = this.bitsOf(list, test);
-        // Only "any" and "all" are counted at most; the others' counts are exact.
-        count = test.kind === 'any' || test.kind === 'all' ? countOf(bits) : rows;
-      } else if (count * this.testStep * leavesOf(test) < Math.min(rows, listed - rows)) {
-        count = this.keepPassing(bits, count, test);
-      } else {
-        count = keepSharedCounted(bits, this.bitsOf(list, test));
-      }
-    }
-    return { whole: false, bits: bits as Uint32Array, count };
+    const words = this.listSet(list).bits.length;
+    if (tests.some((test) => test.kind === 'none'))
+      return { whole: false, bits: this.scratch.words(words), count: 0 };
+    const [fewest, ...more] = tests
+      .map((test) => this.keptSet(list, test, words))
+      .sort((a, b) => a.count - b.count) as [KeptSet, ...KeptSet[]];
+    const bits = this.scratch.copyOf(fewest.bits);
+    let { count } = fewest;
+    for (const set of more) if (count > 0) count = keepSharedCounted(bits, set.bits);
+    return { whole: false, bits, count };
   }
 
-  /** How many of the list's rows pass the test (at most; for any of several tests, their sum). */
-  private rowsPassing(list: number, test: SlotTest): number {
-    const { bits: listBits, slots: listSlots } = this.listSet(list);
-    switch (test.kind) {
-      case 'none':
-        return 0;
-      case 'flag': {
-        const ones = countShared(listBits, this.flagBits(test.flags, 1));
-        return test.want === 1 ? ones : listSlots.length - ones;
-      }
-      case 'coded':
-        return this.postings.select(test.column, list, listSlots, test.found, listBits.length).rows;
-      case 'createdAtMost':
-      case 'day': {
-        const [, from, to] = this.orderRangeOf(list, test);
-        return to - from;
-      }
-      case 'any':
-        return Math.min(
-          listSlots.length,
-          test.tests.reduce((sum, part) => sum + this.rowsPassing(list, part), 0),
-        );
-      case 'all':
-        return Math.min(...test.tests.map((part) => this.rowsPassing(list, part)));
+  /** The list's rows that pass the test, as kept; made and kept when not. */
+  private keptSet(list: number, test: SlotTest, words: number): KeptSet {
+    const key = testKey(test) as string;
+    const kept = this.kept.get(list, key, words);
+    if (kept) {
+      if (test.kind === 'createdAtMost') this.moveCreatedAtMost(kept, test.max);
+      return kept;
     }
+    // A creation time's set keeps a test of its own, whose time moves with the requests.
+    const own = test.kind === 'createdAtMost' ? { ...test } : test;
+    const bits = this.bitsOf(list, own).slice();
+    const made = { list, test: own, bits, count: countOf(bits), passes: this.slotTest(own) };
+    this.kept.keep(key, made);
+    return made;
   }
 
-  /** Clears the bits of the `count` slots set that fail the test; returns how many are left. */
-  private keepPassing(bits: Uint32Array, count: number, test: SlotTest): number {
-    const passes = this.slotTest(test);
-    const slots = slotsOf(bits, count, this.scratch.slots(count));
-    let kept = count;
-    for (let at = 0; at < slots.length; at++) {
-      const slot = slots[at] as number;
-      if (passes(slot)) continue;
-      bits[slot >>> 5] = (bits[slot >>> 5] as number) & ~(1 << (slot & 31));
-      kept--;
-    }
-    return kept;
+  /** A kept set of the rows created at most a time, moved to another time: the rows between are set or cleared. */
+  private moveCreatedAtMost(kept: KeptSet, max: number) {
+    const test = kept.test as Extract<SlotTest, { kind: 'createdAtMost' }>;
+    if (test.max === max) return;
+    const order = this.orders.sortedColumn('creationTimestamp').orderOf(kept.list);
+    const { created } = this.store;
+    const was = firstPlace(order, (slot) => (created[slot] as number) > test.max);
+    const now = firstPlace(order, (slot) => (created[slot] as number) > max);
+    if (now > was) addSlots(kept.bits, order, was, now);
+    else removeSlots(kept.bits, order, now, was);
+    kept.count += now - was;
+    test.max = max;
   }
 
   /** The test of one slot. */

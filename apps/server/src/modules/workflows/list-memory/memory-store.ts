@@ -7,8 +7,8 @@ export const FREE_SLOT = 255;
 
 export const listCodeOf = (name: WorkflowListName) => WORKFLOW_LIST_NAMES.indexOf(name);
 
-/** Dictionaries of this many values keep their last SEARCHES_KEPT substring searches (a search reads every value). */
-const SEARCHES_KEPT_FROM = 5000;
+/** Dictionaries of this many values keep their last SEARCHES_KEPT searches (a search reads every value). */
+export const SEARCHES_KEPT_FROM = 5000;
 const SEARCHES_KEPT = 64;
 
 /** The distinct values of a column; code 0 is no value. */
@@ -45,24 +45,33 @@ export class Dictionary {
     return ranks;
   }
 
-  /** Recent substring searches of a large dictionary, extended to the values added since (most recent last). */
+  /** Recent searches of a large dictionary, extended to the values added since (most recent last). */
   private readonly searched = new Map<string, { found: Uint8Array; tested: number }>();
 
   /** The codes whose value contains `needle` (lower case), as a lookup by code. */
   containing(needle: string): Uint8Array {
-    if (this.values.length < SEARCHES_KEPT_FROM) return this.matching((_, lower) => lower.includes(needle));
-    let search = this.searched.get(needle);
-    this.searched.delete(needle);
+    return this.searching(`contains ${needle}`, (_, lower) => lower.includes(needle));
+  }
+
+  /**
+   * The codes whose value passes the test, as `matching`. A large dictionary keeps its last searches
+   * by `key`, which names the test whole: asked again, a search is the same lookup (extended to the
+   * values added since, which makes it a new one).
+   */
+  searching(key: string, test: (value: string, lower: string) => boolean): Uint8Array {
+    if (this.values.length < SEARCHES_KEPT_FROM) return this.matching(test);
+    let search = this.searched.get(key);
+    this.searched.delete(key);
     if (!search) search = { found: new Uint8Array(0), tested: 1 };
     if (search.tested < this.values.length) {
       const found = new Uint8Array(this.values.length);
       found.set(search.found);
       for (let code = search.tested; code < this.values.length; code++) {
-        if ((this.lower[code] as string).includes(needle)) found[code] = 1;
+        if (test(this.values[code] as string, this.lower[code] as string)) found[code] = 1;
       }
       search = { found, tested: this.values.length };
     }
-    this.searched.set(needle, search);
+    this.searched.set(key, search);
     if (this.searched.size > SEARCHES_KEPT) this.searched.delete(this.searched.keys().next().value as string);
     return search.found;
   }

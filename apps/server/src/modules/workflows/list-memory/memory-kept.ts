@@ -1,0 +1,79 @@
+/**
+ * The rows of a list that pass a filter's test, kept as bits with their count once a request has
+ * asked for them (decision 0063). Staff ask for the same filters again and again, and at a million
+ * rows making a test's set reads rows at random all over the list: a kept set is joined in one pass
+ * over its words. Each slot written is tested again in every kept set of the lists it left and
+ * joined, so a kept set is always of the rows as they are now.
+ */
+import type { SlotTest } from './memory-filters.ts';
+import { FREE_SLOT } from './memory-store.ts';
+
+/** Up to this many sets are kept (the least recently asked for go first)... */
+const KEPT_SETS = 512;
+/** ...and up to this many bytes of them. */
+const KEPT_BYTES = 64 * 2 ** 20;
+
+export type KeptSet = {
+  list: number;
+  /** The test the set was made by (a creation time's is the set's own, as its time moves). */
+  test: SlotTest;
+  bits: Uint32Array;
+  count: number;
+  /** Whether a slot of the list passes the test, as the store is now. */
+  passes: (slot: number) => boolean;
+};
+
+export class KeptSets {
+  /** By list and test key, the least recently asked for first. */
+  private readonly sets = new Map<string, KeptSet>();
+  private bytes = 0;
+
+  /** The list's set of the test named `key`, when kept and of sets of `words` words. */
+  get(list: number, key: string, words: number): KeptSet | undefined {
+    const name = `${list} ${key}`;
+    const kept = this.sets.get(name);
+    if (!kept) return undefined;
+    this.drop(name, kept);
+    // A set made before the store grew is made again.
+    if (kept.bits.length !== words) return undefined;
+    this.sets.set(name, kept);
+    this.bytes += kept.bits.byteLength;
+    return kept;
+  }
+
+  keep(key: string, set: KeptSet) {
+    const name = `${set.list} ${key}`;
+    const was = this.sets.get(name);
+    if (was) this.drop(name, was);
+    this.sets.set(name, set);
+    this.bytes += set.bits.byteLength;
+    for (const [oldest, kept] of this.sets) {
+      if (this.sets.size <= KEPT_SETS && this.bytes <= KEPT_BYTES) break;
+      this.drop(oldest, kept);
+    }
+  }
+
+  /** A slot was written or freed: its bit is set anew in each set of the lists it left and joined (`listOf`, its list now). */
+  touched(slot: number, from: number, to: number, listOf: number) {
+    if (this.sets.size === 0) return;
+    const word = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    for (const [name, kept] of this.sets) {
+      if (kept.list !== from && kept.list !== to) continue;
+      if (word >= kept.bits.length) {
+        this.drop(name, kept);
+        continue;
+      }
+      const was = ((kept.bits[word] as number) & bit) !== 0;
+      const is = listOf === kept.list && listOf !== FREE_SLOT && kept.passes(slot);
+      if (was === is) continue;
+      kept.bits[word] = (kept.bits[word] as number) ^ bit;
+      kept.count += is ? 1 : -1;
+    }
+  }
+
+  private drop(name: string, kept: KeptSet) {
+    this.sets.delete(name);
+    this.bytes -= kept.bits.byteLength;
+  }
+}
