@@ -25,11 +25,13 @@ export type CodedTest = { kind: 'coded'; column: TextColumn; codes: Uint32Array;
 /**
  * A test of the slots of a list, as data so that it is run as a set of slots: a coded test, a flag
  * (0 or 1) equal to `want`, a creation time at most `max`, a local day of a time column (YYYYMMDD)
- * in [from, to), any or all of other tests, or no slot at all.
+ * in [from, to), a sorted column's value (a group of its order: `members`, the slots that have it
+ * now), any or all of other tests, or no slot at all.
  */
 export type SlotTest =
   | CodedTest
   | { kind: 'flag'; flags: Uint8Array; want: number }
+  | { kind: 'equal'; column: WorkflowColumn; values: ArrayLike<number>; value: number; members: Int32Array }
   | { kind: 'createdAtMost'; max: number }
   | { kind: 'day'; column: TimeColumn; days: Int32Array; from: number; to: number }
   | { kind: 'any'; tests: SlotTest[] }
@@ -87,6 +89,8 @@ function partKey(test: SlotTest): string | undefined {
       return `flag #${arrayNumber(test.flags)} ${test.want}`;
     case 'day':
       return `${test.column} ${test.from}-${test.to}`;
+    case 'equal':
+      return `${test.column} = ${test.value}`;
     case 'any':
     case 'all': {
       const parts = test.tests.map(partKey);

@@ -13,6 +13,7 @@ import {
   type PageWork,
   pageOf,
   SORTED_ROWS_LIMIT,
+  valuesOf,
   type Walk,
 } from './memory-order.ts';
 import { MemoryPostings, VALUE_BITS_FROM_ROWS_PER_WORD } from './memory-postings.ts';
@@ -110,7 +111,13 @@ export class MemoryIndex {
       const sorted = this.orders.sortedColumn(column);
       const order = sorted.orderOf(list);
       const { groups, starts } = sorted.groupsOf(list);
-      return { groupOf: () => sorted.placesOf(list).group, groups, direction, order, starts };
+      const values = valuesOf(this.store, column);
+      const rowsOf = (group: number) => {
+        const members = order.subarray(starts[group] as number, starts[group + 1] as number);
+        const value = values[members[0] as number] as number;
+        return this.matches.groupRows(list, { kind: 'equal', column, values, value, members });
+      };
+      return { groupOf: () => sorted.placesOf(list).group, rowsOf, groups, direction, order, starts };
     });
     return { keys, walk };
   }

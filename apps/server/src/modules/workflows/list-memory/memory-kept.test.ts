@@ -85,7 +85,11 @@ const queryOf = (
   list,
   page,
   pageSize: 20,
-  sort: [{ column: 'urn', direction: 'asc' }],
+  // The active list's pages are found within the groups of its results, each group's rows a kept set.
+  sort: [
+    ...(list === 'active' ? [{ column: 'results', direction: 'desc' } as const] : []),
+    { column: 'urn', direction: 'asc' },
+  ],
   ...asked,
 });
 

@@ -76,6 +76,11 @@ export class MemoryMatches {
     return { whole: false, bits, count };
   }
 
+  /** The rows of a group of one of the list's orders, as kept. */
+  groupRows(list: number, group: Extract<SlotTest, { kind: 'equal' }>): KeptSet {
+    return this.keptSet(list, group, this.listSet(list).bits.length);
+  }
+
   /** The list's rows that pass the test, as kept; made and kept when not. */
   private keptSet(list: number, test: SlotTest, words: number): KeptSet {
     const key = testKey(test) as string;
@@ -124,6 +129,13 @@ export class MemoryMatches {
       case 'createdAtMost': {
         const { created } = store;
         return (slot) => (created[slot] as number) <= test.max;
+      }
+      case 'equal': {
+        const { values, value } = test;
+        // NaN (no value) is one group, though it differs from itself.
+        return Number.isNaN(value)
+          ? (slot) => Number.isNaN(values[slot] as number)
+          : (slot) => values[slot] === value;
       }
       case 'day': {
         const { days, from, to } = test;
@@ -192,6 +204,11 @@ export class MemoryMatches {
       case 'day': {
         const [order, from, to] = this.orderRangeOf(list, test);
         return this.orderRange(listBits, order, from, to);
+      }
+      case 'equal': {
+        const bits = this.scratch.words(listBits.length);
+        addSlots(bits, test.members);
+        return bits;
       }
       case 'any': {
         const [first, ...rest] = test.tests.map((part) => this.bitsOf(list, part));

@@ -4,7 +4,7 @@
  * page found by walking that order or by counting the groups of the sorted columns before it.
  */
 import type { WorkflowColumn } from '@telecare/contracts/workflows';
-import { addSlots, hasSlot, slotsOf } from './memory-bits.ts';
+import { addSlots, countShared, hasSlot, keepSharedCounted, slotsOf } from './memory-bits.ts';
 import type { Scratch } from './memory-scratch.ts';
 import { compareText, FREE_SLOT, type MemoryStore, type TextColumn } from './memory-store.ts';
 
@@ -73,7 +73,7 @@ function valueCompare(
 }
 
 /** Each slot's value of a column, as its groups compare them: equal codes or numbers (NaN, no value, equal to NaN). */
-function valuesOf(store: MemoryStore, column: SortedColumnName): ArrayLike<number> {
+export function valuesOf(store: MemoryStore, column: SortedColumnName): ArrayLike<number> {
   const text = column === 'coordinator' ? 'coordinator' : CODED_SORTS[column];
   return text ? store.text[text].codes : numbersOf(store, column);
 }
@@ -473,6 +473,8 @@ export class MemoryOrders {
 export type GroupKey = {
   /** Each slot's group (asked only when a few rows are sorted). */
   groupOf: () => Int32Array;
+  /** A group's rows as a set, kept (asked only for a group of many rows). */
+  rowsOf: (group: number) => { bits: Uint32Array; count: number };
   groups: number;
   direction: Direction;
   order: Int32Array<ArrayBufferLike>;
@@ -482,6 +484,9 @@ export type GroupKey = {
 export type Walk = { order: Int32Array; place: () => Int32Array; direction: Direction };
 /** The rows that match: as bits (the list's own when `whole`, every row of it), and how many. */
 export type Matches = { whole: boolean; bits: Uint32Array; count: number };
+
+/** A group with more rows than a set has words is joined as a kept set of its rows, not read row by row. */
+const GROUP_SET_FROM_ROWS_PER_WORD = 1;
 
 /** Up to this many rows are sorted (by their groups and places in the walk) rather than found by walking the order. */
 export const SORTED_ROWS_LIMIT = 20_000;
@@ -521,7 +526,8 @@ export function pageOf(
     const last = key.starts[group + 1] as number;
     // A group before the page is only counted, and only until the page is reached (no array made for it).
     let size = last - first;
-    if (!whole) {
+    if (!whole && isLarge(size, bits)) size = countShared(bits, key.rowsOf(group).bits);
+    else if (!whole) {
       size = 0;
       for (let at = first; at < last && before + size < end; at++)
         size += hasSlot(bits, key.order[at] as number);
@@ -534,7 +540,9 @@ export function pageOf(
     const from = Math.max(0, offset - before);
     // What the group lends is taken back once its rows are on the page.
     const mark = scratch.mark();
-    const within = groupMatches(matches, members, end - before, walk, work);
+    const within = isLarge(members.length, bits)
+      ? largeGroupMatches(matches, key.rowsOf(group), scratch)
+      : groupMatches(matches, members, end - before, walk, work);
     const wanted = Math.min(within.count, end - before) - from;
     const rows =
       'few' in within
@@ -559,6 +567,20 @@ function sortIsCheaper(count: number, end: number, walk: Walk, sortedRowsLimit: 
   const places = walk.order.length;
   const walked = Math.min(places, (end * places) / Math.max(1, count));
   return count * Math.log2(count + 1) * SORT_STEP_IN_WALK_STEPS <= walked;
+}
+
+/** Whether a group of `size` rows is joined as a set rather than read row by row. */
+const isLarge = (size: number, bits: Uint32Array) => size > bits.length * GROUP_SET_FROM_ROWS_PER_WORD;
+
+/** The matches among a large group's rows, joined with its kept set. */
+function largeGroupMatches(
+  { bits, whole }: Matches,
+  rows: { bits: Uint32Array; count: number },
+  scratch: Scratch,
+): { count: number; many: Matches } {
+  const within = scratch.copyOf(rows.bits);
+  const count = whole ? rows.count : keepSharedCounted(within, bits);
+  return { count, many: { whole: false, bits: within, count } };
 }
 
 /** The matches among a group's members, of which the page needs the first `end`: their slots when sooner sorted, else as bits. */
