@@ -114,7 +114,7 @@ describe('the sets the index keeps of the filters asked', () => {
     const differences: string[] = [];
     let compared = 0;
     // The time moves both ways and a day passes; rows are written, removed and added, and new URNs come.
-    // In round 3 the store grows, by active rows only, and round 4 adds none: the other lists' sets are of its old size.
+    // In round 3 the store grows, by active rows only; in round 4 no row is added, removed or moved.
     for (const [round, weeksAgo] of [12, 12, 11, 30, 2, 40, 12, 12].entries()) {
       const changed: MemoryRow[] = [];
       const removed: string[] = [];
@@ -122,8 +122,10 @@ describe('the sets the index keeps of the filters asked', () => {
       for (let n = 0; n < 40; n++) {
         const id = random.pick(ids);
         if (removed.includes(id) || changed.some((row) => row.id === id)) continue;
-        if (random.next() < 0.2) removed.push(id);
-        else changed.push(rowOf(id, random));
+        // Rounds 3 and 4 remove none and write rows within their lists: no list's own set is made again.
+        const within = round === 3 || round === 4;
+        if (!within && random.next() < 0.2) removed.push(id);
+        else changed.push(rowOf(id, random, within ? rows.get(id)?.list_name : undefined));
       }
       const added = [30, 30, 30, 2500, 0][round] ?? 30;
       for (let n = 0; n < added; n++, made++)

@@ -53,17 +53,21 @@ export class KeptSets {
     }
   }
 
-  /** A slot was written or freed: its bit is set anew in each set of the lists it left and joined (`listOf`, its list now). */
-  touched(slot: number, from: number, to: number, listOf: number) {
+  /**
+   * A slot was written or freed: its bit is set anew in each set of the lists it left and joined
+   * (`listOf`, its list now). Sets not of `words` words are dropped, whatever their list: they were
+   * made before the store grew, and their tests read the store's old arrays.
+   */
+  touched(slot: number, from: number, to: number, listOf: number, words: number) {
     if (this.sets.size === 0) return;
     const word = slot >>> 5;
     const bit = 1 << (slot & 31);
     for (const [name, kept] of this.sets) {
-      if (kept.list !== from && kept.list !== to) continue;
-      if (word >= kept.bits.length) {
+      if (kept.bits.length !== words) {
         this.drop(name, kept);
         continue;
       }
+      if (kept.list !== from && kept.list !== to) continue;
       const was = ((kept.bits[word] as number) & bit) !== 0;
       const is = listOf === kept.list && listOf !== FREE_SLOT && kept.passes(slot);
       if (was === is) continue;

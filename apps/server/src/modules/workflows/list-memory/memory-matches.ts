@@ -42,11 +42,11 @@ export class MemoryMatches {
    * written in its own list leaves them as they are), and its bit in each flag's and kept set is set anew.
    */
   touched(slot: number, from: number, to: number) {
-    this.kept.touched(slot, from, to, this.store.list[slot] as number);
+    const words = (this.store.capacity + 31) >>> 5;
+    this.kept.touched(slot, from, to, this.store.list[slot] as number, words);
     if (from !== to) {
       for (const list of [from, to]) if (list !== FREE_SLOT) this.lists[list] = undefined;
     }
-    const words = (this.store.capacity + 31) >>> 5;
     for (const [flags, ones] of this.flags) {
       // A set made before the store grew is of its old flags: made again, of the new ones, when next asked.
       if (ones.length !== words) this.flags.delete(flags);
@@ -83,17 +83,24 @@ export class MemoryMatches {
 
   /** The list's rows that pass the test, as kept; made and kept when not. */
   private keptSet(list: number, test: SlotTest, words: number): KeptSet {
-    const key = testKey(test) as string;
-    const kept = this.kept.get(list, key, words);
+    const key = testKey(test);
+    const kept = key === undefined ? undefined : this.kept.get(list, key, words);
     if (kept) {
       if (test.kind === 'createdAtMost') this.moveCreatedAtMost(kept, test.max);
       return kept;
     }
-    // A creation time's set keeps a test of its own, whose time moves with the requests.
-    const own = test.kind === 'createdAtMost' ? { ...test } : test;
-    const bits = this.bitsOf(list, own).slice();
+    const bits = this.bitsOf(list, test).slice();
+    // A creation time's set keeps a test of its own, whose time moves with the requests; a group's
+    // keeps no members (a view of an order that a merge replaces).
+    const own =
+      test.kind === 'createdAtMost'
+        ? { ...test }
+        : test.kind === 'equal'
+          ? { ...test, members: new Int32Array(0) }
+          : test;
     const made = { list, test: own, bits, count: countOf(bits), passes: this.slotTest(own) };
-    this.kept.keep(key, made);
+    // A test without a key (none is made so today) is made for this request only.
+    if (key !== undefined) this.kept.keep(key, made);
     return made;
   }
 
@@ -162,9 +169,10 @@ export class MemoryMatches {
   }
 
   private listSet(list: number): ListSet {
-    const kept = this.lists[list];
-    if (kept) return kept;
     const { store } = this;
+    const kept = this.lists[list];
+    // A list's set is made again once the store has grown, so that every set a request joins is of its words.
+    if (kept && kept.bits.length === (store.capacity + 31) >>> 5) return kept;
     let count = 0;
     for (let slot = 0; slot < store.size; slot++) if (store.list[slot] === list) count++;
     const slots = new Int32Array(count);

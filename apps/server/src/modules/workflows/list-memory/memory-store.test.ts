@@ -16,6 +16,19 @@ describe('a dictionary of many values', () => {
     expect(Array.from(dictionary.containing('value 60'))).toEqual(brute(dictionary, 'value 60'));
   });
 
+  it('keeps a search the same lookup while the values added since do not pass it', () => {
+    const dictionary = new Dictionary();
+    for (let n = 0; n < 6000; n++) dictionary.code(`TC${n}`);
+    const found = dictionary.containing('tc12');
+    dictionary.code('TC999999');
+    expect(dictionary.containing('tc12')).toBe(found);
+    const code = dictionary.code('TC120000');
+    const extended = dictionary.containing('tc12');
+    expect(extended).not.toBe(found);
+    expect(extended[code]).toBe(1);
+    expect(Array.from(extended)).toEqual(brute(dictionary, 'tc12'));
+  });
+
   it('orders values by code point, as a C collation does, beyond the basic plane too', () => {
     const values = ['b', 'B', 'a', 'é', '\u{1F600}', '\uFFFD', 'ab', ''];
     const sorted = [...values].sort(compareText);

@@ -55,8 +55,8 @@ export class Dictionary {
 
   /**
    * The codes whose value passes the test, as `matching`. A large dictionary keeps its last searches
-   * by `key`, which names the test whole: asked again, a search is the same lookup (extended to the
-   * values added since, which makes it a new one).
+   * by `key`, which names the test whole: asked again, a search is the same lookup, until a value
+   * added since passes it (a new lookup then; one shorter than the dictionary has no later code).
    */
   searching(key: string, test: (value: string, lower: string) => boolean): Uint8Array {
     if (this.values.length < SEARCHES_KEPT_FROM) return this.matching(test);
@@ -64,10 +64,15 @@ export class Dictionary {
     this.searched.delete(key);
     if (!search) search = { found: new Uint8Array(0), tested: 1 };
     if (search.tested < this.values.length) {
-      const found = new Uint8Array(this.values.length);
-      found.set(search.found);
+      // The lookup stays the same array until a value added since passes (a code past its end does not).
+      let { found } = search;
       for (let code = search.tested; code < this.values.length; code++) {
-        if (test(this.values[code] as string, this.lower[code] as string)) found[code] = 1;
+        if (!test(this.values[code] as string, this.lower[code] as string)) continue;
+        if (found === search.found) {
+          found = new Uint8Array(this.values.length);
+          found.set(search.found);
+        }
+        found[code] = 1;
       }
       search = { found, tested: this.values.length };
     }
