@@ -4,7 +4,40 @@ import { type WorkflowListName as DomainListName, workflowListOf } from '@teleca
 import { continuationLabel, newOrReview, rowColour, weeksDue } from '@telecare/domain/workflow-rules';
 import type { WorkflowRecordWithNames } from './workflows.queries.ts';
 
-export function toWorkflowRow(w: WorkflowRecordWithNames, now: Date): WorkflowRow {
+/** The columns a list row is made from: a list page reads only these (selectPageRows). */
+export type WorkflowRowSource = Pick<
+  WorkflowRecordWithNames,
+  | 'id'
+  | 'listName'
+  | 'archived'
+  | 'urn'
+  | 'category'
+  | 'clientFirstName'
+  | 'clientLastName'
+  | 'clientDateOfBirth'
+  | 'creationTimestamp'
+  | 'referrerName'
+  | 'referralEndDate'
+  | 'caseManagerName'
+  | 'specialityName'
+  | 'siteName'
+  | 'appointmentStart'
+  | 'appointmentTimezone'
+  | 'isNewAppointment'
+  | 'contOrTbc'
+  | 'bookingStatus'
+  | 'bookingStatusUpdatedAt'
+  | 'weeksToAppointment'
+  | 'resultsStatus'
+  | 'adminCheckNotes'
+  | 'adminCheckStatus'
+  | 'gpReportStatus'
+  | 'gpReportDocumentId'
+  | 'coordinatorName'
+  | 'lastActivityName'
+>;
+
+export function toWorkflowRow(w: WorkflowRowSource, now: Date): WorkflowRow {
   const list =
     w.listName === 'deleted'
       ? 'deleted'

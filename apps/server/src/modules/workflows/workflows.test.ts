@@ -6,6 +6,8 @@ import { createSessionToken, createUser, createWorkflow } from '../../test/facto
 import { listQuery, plainOrderIds } from '../../test/list-queries.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { selectListPage } from './workflow-list.queries.ts';
+import { toWorkflowRow } from './workflow-row.presenter.ts';
+import { attachCoordinatorNames, type WorkflowRecordWithNames } from './workflows.queries.ts';
 
 describe('POST /api/admin/workflow/list', () => {
   let t: TestApp;
@@ -303,6 +305,76 @@ describe('POST /api/admin/workflow/list', () => {
     expect(rows[1]).toMatchObject({ hasGpReport: false, gpReportStatus: 'NC' });
     const notCompleted = (await list({ filters: { urn: 'GP-NONE', gpReport: 'not completed' } })).json();
     expect(notCompleted.rows.map((r: { urn: string }) => r.urn)).toEqual(['GP-NONE']);
+  });
+
+  it('shows a workflow in a list row as its own record makes it, from the index and from the database', async () => {
+    const coordinator = await createUser(t.db, { firstName: 'Zoë', lastName: 'Ng', shortName: 'Zoë N' });
+    const shown = await createWorkflow(t.db, {
+      urn: 'ROW-SHOWN',
+      category: 'RC',
+      clientFirstName: 'Ana "Quoted"',
+      clientLastName: "Łukasz\\O'Neil",
+      clientDateOfBirth: '1961-02-28',
+      referrerName: 'Dr Referrer',
+      referralEndDate: '2027-01-31',
+      caseManagerName: 'Case Manager',
+      specialityName: 'Cardiology',
+      siteName: 'Mackay',
+      appointmentId: '00000000-0000-4000-8000-000000000001',
+      appointmentTimezone: 'Australia/Brisbane',
+      isNewAppointment: false,
+      contOrTbc: 'TBC',
+      bookingStatus: 'booked',
+      bookingCoordinatorId: coordinator.id,
+      weeksToAppointment: 6,
+      resultsStatus: 'PD',
+      adminCheckNotes: 'call back',
+      adminCheckStatus: 'NS',
+      gpReportStatus: 'QR',
+      lastActivityName: 'SMS sent',
+    });
+    const [doc] = await t.db
+      .insert(documents)
+      .values({
+        workflowId: shown.id,
+        kind: 'gp_report',
+        name: 'r.pdf',
+        storageKey: 'k2',
+        contentType: 'application/pdf',
+      })
+      .returning();
+    // Microseconds, which a list row's times drop as the record's do.
+    await t.db.execute(sql`UPDATE workflows SET gp_report_document_id = ${doc?.id},
+      creation_timestamp = '2026-02-03 04:05:06.789654+00', appointment_start = '2026-12-01 23:30:00.000999+00',
+      booking_status_updated_at = '2026-11-20 01:02:03.456789+00' WHERE id = ${shown.id}`);
+    const bare = await createWorkflow(t.db, { urn: 'ROW-BARE', bookingStatus: 'awaitingBooking' });
+    const records = await attachCoordinatorNames(
+      t.db,
+      await t.db.select().from(workflows).where(sql`${workflows.id} IN (${shown.id}, ${bare.id})`),
+    );
+    const now = new Date();
+    const expected = (id: string) =>
+      toWorkflowRow(records.find((r) => r.id === id) as WorkflowRecordWithNames, now);
+    const listed = (
+      await list({ filters: { urn: 'ROW-' }, sort: [{ column: 'urn', direction: 'desc' }] })
+    ).json().rows;
+    expect(listed).toEqual([expected(shown.id), expected(bare.id)]);
+    expect(listed[0]).toMatchObject({
+      creationTimestamp: '2026-02-03T04:05:06.789Z',
+      coordinator: 'Zoë N',
+      hasGpReport: true,
+      appointment: { startDateTime: '2026-12-01T23:30:00.000Z', consultationType: 'REVIEW' },
+    });
+    const query = { list: 'active' as const, page: 1, pageSize: 10, namedFilters: [] };
+    const fromDatabase = await selectListPage(
+      t.db,
+      { ...query, filters: { urn: 'ROW-' }, sort: [{ column: 'urn', direction: 'desc' }] },
+      now,
+    );
+    expect(fromDatabase.rows.map((row) => toWorkflowRow(row, now))).toEqual([
+      expected(shown.id),
+      expected(bare.id),
+    ]);
   });
 
   it('puts each booking status in the list the domain rule names', async () => {
