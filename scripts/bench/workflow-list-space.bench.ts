@@ -54,7 +54,18 @@ const REPETITIONS = Number(process.argv[2] ?? 30);
 const ONLY = process.argv[3];
 const TARGET_MS = Number(process.env.BENCH_TARGET_MS ?? (url ? 100 : 300));
 
-type Result = { name: string; p50: number; p95: number; total: number; timedOut: number; baseline?: number };
+type Result = {
+  name: string;
+  p50: number;
+  p95: number;
+  total: number;
+  /** Rows on the page answered. */
+  shown: number;
+  timedOut: number;
+  baseline?: number;
+  /** Rows on the baseline's page of the same request. */
+  baselineShown?: number;
+};
 
 /** The API server's connections (serve-api.ts); the in-process run gets as many, so its clients queue alike. */
 const API_POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? SERVER_POOL_SIZE);
@@ -88,6 +99,10 @@ async function prepare(at = url) {
     await database.close();
   }
 }
+
+/** A page this many rows fuller than the baseline's is counted apart: the same request, but more rows to read, audit and send. */
+const FULLER_BY = 5;
+const isFuller = (r: Result) => r.baselineShown !== undefined && r.shown > r.baselineShown + FULLER_BY;
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -142,7 +157,8 @@ async function measure(request: SpaceRequest, served = main): Promise<Result> {
     return res;
   };
   const first = await send();
-  total = (JSON.parse(first.body.toString()) as { total: number }).total;
+  const answer = JSON.parse(first.body.toString()) as { total: number; rows?: unknown[] };
+  total = answer.total;
   await Promise.all(Array.from({ length: CONCURRENCY - 1 }, send));
   timedOut = 0; // the measured answers only, not the warm-up's
   const times: number[] = [];
@@ -157,7 +173,14 @@ async function measure(request: SpaceRequest, served = main): Promise<Result> {
     }),
   );
   times.sort((a, b) => a - b);
-  return { name: request.name, p50: percentile(times, 50), p95: percentile(times, 95), total, timedOut };
+  return {
+    name: request.name,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    total,
+    shown: answer.rows?.length ?? 0,
+    timedOut,
+  };
 }
 
 const readResults = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { results: Result[] };
@@ -216,7 +239,9 @@ for (const [index, request] of space.entries()) {
     const before = first ? undefined : await measure(paired, second);
     result = await measure(request);
     const after = first ? await measure(paired, second) : undefined;
-    baseline?.set(request.name, ((before ?? after) as Result).p95);
+    const measured = (before ?? after) as Result;
+    baseline?.set(request.name, measured.p95);
+    result.baselineShown = measured.shown;
   } else result = await measure(request);
   const was = baseline?.get(request.name);
   if (was !== undefined) result.baseline = was;
@@ -266,9 +291,15 @@ console.log(
 if (baseline) {
   const ratios = results
     .filter((r) => r.baseline)
-    .map((r) => ({ name: r.name, ratio: r.p95 / (r.baseline ?? 1) }));
+    .map((r) => ({ name: r.name, ratio: r.p95 / (r.baseline ?? 1), fuller: isFuller(r) }));
   const far = ratios.filter((r) => r.ratio > 2).sort((a, b) => b.ratio - a.ratio);
   console.log(`${far.length} of ${ratios.length} requests over 2 x their baseline p95.`);
+  const fuller = ratios.filter((r) => r.fuller);
+  if (fuller.length > 0)
+    console.log(
+      `  ${far.filter((r) => r.fuller).length} of them are among the ${fuller.length} requests whose page holds ` +
+        `more than ${FULLER_BY} rows more than the baseline's (say 50 rows against 2).`,
+    );
   for (const r of far.slice(0, 20)) console.log(`  ${r.ratio.toFixed(2)}  ${r.name}`);
 }
 if (process.env.BENCH_OUT) {
