@@ -11,6 +11,7 @@ import {
 } from '@telecare/domain/booking-status';
 import { dateFilterRange, INDEFINITE_END_DATE, INDEFINITELY_VALID } from '@telecare/domain/workflow-rules';
 import { agesShowing, DATE_TEXT, NEW_OR_REVIEW } from '../filter-texts.ts';
+import { codesIn } from './memory-postings.ts';
 import {
   type Dictionary,
   dayNumber,
@@ -66,10 +67,7 @@ function arrayNumber(array: Uint8Array): number {
  * (its dictionary keeps its searches, so a search asked again is the same lookup).
  */
 function foundKey(found: Uint8Array): string {
-  if (found.length >= SEARCHES_KEPT_FROM) return `#${arrayNumber(found)}`;
-  const codes: number[] = [];
-  for (let code = 0; code < found.length; code++) if (found[code] === 1) codes.push(code);
-  return codes.join(',');
+  return found.length >= SEARCHES_KEPT_FROM ? `#${arrayNumber(found)}` : codesIn(found).join(',');
 }
 
 /**

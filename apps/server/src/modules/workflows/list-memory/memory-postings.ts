@@ -36,7 +36,7 @@ class Postings {
 /** The codes of a lookup by code, listed; kept while the lookup is (a large dictionary keeps its recent searches). */
 const listedCodes = new WeakMap<Uint8Array, Int32Array>();
 
-function codesIn(found: Uint8Array): Int32Array {
+export function codesIn(found: Uint8Array): Int32Array {
   let codes = listedCodes.get(found);
   if (!codes) {
     let count = 0;
