@@ -3,7 +3,10 @@
  * costs a pass over its words and not over its rows (decision 0060).
  */
 
-export const wordsFor = (capacity: number) => new Uint32Array((capacity + 31) >>> 5);
+/** How many words a set of `capacity` slots has. */
+export const wordCount = (capacity: number) => (capacity + 31) >>> 5;
+
+export const wordsFor = (capacity: number) => new Uint32Array(wordCount(capacity));
 
 export const hasSlot = (bits: Uint32Array, slot: number) =>
   ((bits[slot >>> 5] as number) >>> (slot & 31)) & 1;

@@ -12,6 +12,7 @@ import {
   keepSharedCounted,
   removeAll,
   removeSlots,
+  wordCount,
   wordsFor,
 } from './memory-bits.ts';
 import { type SlotTest, testKey } from './memory-filters.ts';
@@ -42,7 +43,7 @@ export class MemoryMatches {
    * written in its own list leaves them as they are), and its bit in each flag's and kept set is set anew.
    */
   touched(slot: number, from: number, to: number) {
-    const words = (this.store.capacity + 31) >>> 5;
+    const words = wordCount(this.store.capacity);
     this.kept.touched(slot, from, to, this.store.list[slot] as number, words);
     if (from !== to) {
       for (const list of [from, to]) if (list !== FREE_SLOT) this.lists[list] = undefined;
@@ -172,7 +173,7 @@ export class MemoryMatches {
     const { store } = this;
     const kept = this.lists[list];
     // A list's set is made again once the store has grown, so that every set a request joins is of its words.
-    if (kept && kept.bits.length === (store.capacity + 31) >>> 5) return kept;
+    if (kept && kept.bits.length === wordCount(store.capacity)) return kept;
     let count = 0;
     for (let slot = 0; slot < store.size; slot++) if (store.list[slot] === list) count++;
     const slots = new Int32Array(count);
