@@ -11,15 +11,9 @@ import {
 } from '@telecare/domain/booking-status';
 import { dateFilterRange, INDEFINITE_END_DATE, INDEFINITELY_VALID } from '@telecare/domain/workflow-rules';
 import { agesShowing, DATE_TEXT, NEW_OR_REVIEW } from '../filter-texts.ts';
+import { type Dictionary, SEARCHES_KEPT_FROM } from './memory-dictionary.ts';
 import { codesIn } from './memory-postings.ts';
-import {
-  type Dictionary,
-  dayNumber,
-  type MemoryStore,
-  SEARCHES_KEPT_FROM,
-  shownDate,
-  type TextColumn,
-} from './memory-store.ts';
+import { dayNumber, type MemoryStore, shownDate, type TextColumn } from './memory-store.ts';
 
 /** A test of one slot's value code in a text column: passes for the codes in `found` (a lookup by code). */
 export type CodedTest = { kind: 'coded'; column: TextColumn; codes: Uint32Array; found: Uint8Array };
@@ -307,7 +301,7 @@ function namedTest(store: MemoryStore, name: NamedFilter, context: FilterContext
       return coded(
         store,
         'coordinator',
-        new Uint8Array(store.text.coordinator.dictionary.values.length).fill(1, 0, 1),
+        new Uint8Array(store.text.coordinator.dictionary.size).fill(1, 0, 1),
       );
   }
 }

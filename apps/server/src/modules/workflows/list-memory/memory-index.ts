@@ -82,7 +82,7 @@ export class MemoryIndex {
     const { keys, walk } = this.orderOf(query, list, context);
     const slots = pageOf(matches, keys, walk, (page - 1) * size, size, work);
     return {
-      ids: slots.map((slot) => store.ids[slot] as string),
+      ids: slots.map((slot) => store.ids.idOf(slot)),
       page,
       total,
       rowLimit: limit !== null && total > limit ? limit : null,
@@ -126,14 +126,12 @@ export class MemoryIndex {
   private rankCoordinators(context: FilterContext) {
     const { dictionary } = this.store.text.coordinator;
     const names = new Map(context.staff.map((user) => [user.id, user.shown]));
-    const nameOf = (code: number) => names.get(dictionary.values[code] ?? '') ?? null;
+    const nameOf = (code: number) => names.get(dictionary.valueOf(code) ?? '') ?? null;
     const nullsLast = (a: string | null, b: string | null) =>
       a === null || b === null ? (a === b ? 0 : a === null ? 1 : -1) : compareText(a, b);
-    const codes = dictionary.values.map((_, code) => code);
+    const codes = Array.from({ length: dictionary.size }, (_, code) => code);
     codes.sort(
-      (a, b) =>
-        nullsLast(nameOf(a), nameOf(b)) ||
-        nullsLast(dictionary.values[a] ?? null, dictionary.values[b] ?? null),
+      (a, b) => nullsLast(nameOf(a), nameOf(b)) || nullsLast(dictionary.valueOf(a), dictionary.valueOf(b)),
     );
     const ranks = new Uint32Array(codes.length);
     codes.forEach((code, rank) => {

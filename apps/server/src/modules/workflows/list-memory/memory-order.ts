@@ -6,7 +6,7 @@
 import type { WorkflowColumn } from '@telecare/contracts/workflows';
 import { addSlots, countShared, hasSlot, keepSharedCounted, slotsOf } from './memory-bits.ts';
 import type { Scratch } from './memory-scratch.ts';
-import { compareText, FREE_SLOT, type MemoryStore, type TextColumn } from './memory-store.ts';
+import { FREE_SLOT, type MemoryStore, type TextColumn } from './memory-store.ts';
 
 type Compare = (a: number, b: number) => number;
 export type Direction = 'asc' | 'desc';
@@ -59,7 +59,7 @@ function valueCompare(
       const y = coded.codes[b] as number;
       if (x === y) return 0;
       if (x === 0 || y === 0) return x === 0 ? 1 : -1;
-      return compareText(coded.dictionary.values[x] as string, coded.dictionary.values[y] as string);
+      return coded.dictionary.compare(x, y);
     };
   }
   return (a, b) => {
@@ -120,7 +120,7 @@ function tieCompare(store: MemoryStore): Compare {
   return (a, b) => {
     const byTime = (store.created[a] as number) - (store.created[b] as number);
     if (byTime !== 0) return byTime;
-    return compareText(store.ids[a] as string, store.ids[b] as string);
+    return store.ids.compare(a, b);
   };
 }
 

@@ -177,7 +177,7 @@ export class MemoryPostings {
     const postings = lists[list] as Postings;
     if (!postings.stale) return postings;
     const { codes, dictionary } = this.store.text[column];
-    const starts = new Int32Array(dictionary.values.length + 1);
+    const starts = new Int32Array(dictionary.size + 1);
     for (const slot of listSlots) {
       const code = codes[slot] as number;
       starts[code + 1] = (starts[code + 1] as number) + 1;

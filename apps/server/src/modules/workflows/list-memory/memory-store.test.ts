@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compareText, Dictionary } from './memory-store.ts';
+import { Dictionary } from './memory-dictionary.ts';
+import { compareText } from './memory-store.ts';
 
+const valuesOf = (dictionary: Dictionary) =>
+  Array.from({ length: dictionary.size }, (_, code) => dictionary.valueOf(code));
 const brute = (dictionary: Dictionary, needle: string) =>
-  dictionary.values.map((value) => (value?.toLowerCase().includes(needle) ? 1 : 0));
+  valuesOf(dictionary).map((value) => (value?.toLowerCase().includes(needle) ? 1 : 0));
 
 describe('a dictionary of many values', () => {
   it('finds the values containing a text, and the values added since it last looked', () => {
@@ -11,7 +14,7 @@ describe('a dictionary of many values', () => {
     expect(Array.from(dictionary.containing('10:5'))).toEqual(brute(dictionary, '10:5'));
     for (let n = 6000; n < 6100; n++) dictionary.code(`Value ${n} at 10:${n % 60}`);
     const found = dictionary.containing('10:5');
-    expect(found.length).toBe(dictionary.values.length);
+    expect(found.length).toBe(dictionary.size);
     expect(Array.from(found)).toEqual(brute(dictionary, '10:5'));
     expect(Array.from(dictionary.containing('value 60'))).toEqual(brute(dictionary, 'value 60'));
   });
@@ -27,6 +30,53 @@ describe('a dictionary of many values', () => {
     expect(extended).not.toBe(found);
     expect(extended[code]).toBe(1);
     expect(Array.from(extended)).toEqual(brute(dictionary, 'tc12'));
+  });
+
+  it('gives each value one code and gives it back, in any script and case', () => {
+    const dictionary = new Dictionary();
+    const values = [
+      '',
+      'a',
+      'A',
+      'İstanbul',
+      'ǅungla',
+      'Ærøskøbing',
+      '\u{1F600} smile',
+      "O'Brien",
+      'x'.repeat(9000),
+    ];
+    const many = Array.from({ length: 3000 }, (_, n) => `Name ${n}`);
+    const codes = [...values, ...many].map((value) => dictionary.code(value));
+    expect(new Set(codes).size).toBe(values.length + many.length);
+    expect([...values, ...many].map((value) => dictionary.code(value))).toEqual(codes);
+    expect(codes.map((code) => dictionary.valueOf(code))).toEqual([...values, ...many]);
+    expect(dictionary.code(null)).toBe(0);
+    expect(dictionary.valueOf(0)).toBeNull();
+    expect(dictionary.size).toBe(codes.length + 1);
+    const lowerOf = new Map<string, string>();
+    dictionary.matching((value, lower) => {
+      lowerOf.set(value, lower);
+      return false;
+    });
+    for (const value of [...values, ...many]) expect(lowerOf.get(value)).toBe(value.toLowerCase());
+    expect(Array.from(dictionary.containing('i̇st'))).toEqual(brute(dictionary, 'i̇st'));
+    expect(Array.from(dictionary.containing('ærø'))).toEqual(brute(dictionary, 'ærø'));
+    expect(Array.from(dictionary.containing('\u{1F600} s'))).toEqual(brute(dictionary, '\u{1F600} s'));
+    expect(dictionary.containing('\u{1F600} s').indexOf(1)).toBe(dictionary.code('\u{1F600} smile'));
+    expect(Array.from(dictionary.containing(''))).toEqual(
+      valuesOf(dictionary).map((value) => (value === null ? 0 : 1)),
+    );
+  });
+
+  it('orders its codes as their values order by code point', () => {
+    const dictionary = new Dictionary();
+    const values = ['b', 'B', 'a', 'é', '\u{1F600}', '\uFFFD', '\uE000', 'ab', '', 'a\u{1F600}', 'a\uFFFD'];
+    const codes = values.map((value) => dictionary.code(value));
+    const byText = [...codes].sort((x, y) => compareText(values[x - 1] as string, values[y - 1] as string));
+    expect([...codes].sort((x, y) => dictionary.compare(x, y))).toEqual(byText);
+    const ranks = dictionary.rankOf();
+    expect(byText.map((code) => ranks[code])).toEqual(byText.map((_, place) => place));
+    expect(ranks[0]).toBe(values.length);
   });
 
   it('orders values by code point, as a C collation does, beyond the basic plane too', () => {

@@ -1,95 +1,13 @@
 /** The list rows in memory, column by column, one slot per workflow (decision 0059). */
 import { WORKFLOW_LIST_NAMES, type WorkflowListName } from '@telecare/contracts/workflows';
+import { Dictionary } from './memory-dictionary.ts';
+import { MemoryIds } from './memory-ids.ts';
 import type { MemoryRow } from './memory-rows.ts';
 
 /** The slot of a removed workflow, free for the next one. */
 export const FREE_SLOT = 255;
 
 export const listCodeOf = (name: WorkflowListName) => WORKFLOW_LIST_NAMES.indexOf(name);
-
-/** Dictionaries of this many values keep their last SEARCHES_KEPT searches (a search reads every value). */
-export const SEARCHES_KEPT_FROM = 5000;
-const SEARCHES_KEPT = 64;
-
-/** The distinct values of a column; code 0 is no value. */
-export class Dictionary {
-  readonly values: (string | null)[] = [null];
-  readonly lower: string[] = [''];
-  private readonly codes = new Map<string, number>();
-  private ranks: Uint32Array | null = null;
-
-  code(value: string | null): number {
-    if (value === null) return 0;
-    let code = this.codes.get(value);
-    if (code === undefined) {
-      code = this.values.length;
-      this.values.push(value);
-      this.lower.push(value.toLowerCase());
-      this.codes.set(value, code);
-      this.ranks = null;
-    }
-    return code;
-  }
-
-  /** Each code's place in the values' order; no value after every value, as ORDER BY puts NULL. */
-  rankOf(): Uint32Array {
-    if (this.ranks) return this.ranks;
-    const order = this.values.map((_, code) => code).slice(1);
-    order.sort((a, b) => compareText(this.values[a] as string, this.values[b] as string));
-    const ranks = new Uint32Array(this.values.length);
-    order.forEach((code, place) => {
-      ranks[code] = place;
-    });
-    ranks[0] = order.length;
-    this.ranks = ranks;
-    return ranks;
-  }
-
-  /** Recent searches of a large dictionary, extended to the values added since (most recent last). */
-  private readonly searched = new Map<string, { found: Uint8Array; tested: number }>();
-
-  /** The codes whose value contains `needle` (lower case), as a lookup by code. */
-  containing(needle: string): Uint8Array {
-    return this.searching(`contains ${needle}`, (_, lower) => lower.includes(needle));
-  }
-
-  /**
-   * The codes whose value passes the test, as `matching`. A large dictionary keeps its last searches
-   * by `key`, which names the test whole: asked again, a search is the same lookup, until a value
-   * added since passes it (a new lookup then; one shorter than the dictionary has no later code).
-   */
-  searching(key: string, test: (value: string, lower: string) => boolean): Uint8Array {
-    if (this.values.length < SEARCHES_KEPT_FROM) return this.matching(test);
-    let search = this.searched.get(key);
-    this.searched.delete(key);
-    if (!search) search = { found: new Uint8Array(0), tested: 1 };
-    if (search.tested < this.values.length) {
-      // The lookup stays the same array until a value added since passes (a code past its end does not).
-      let { found } = search;
-      for (let code = search.tested; code < this.values.length; code++) {
-        if (!test(this.values[code] as string, this.lower[code] as string)) continue;
-        if (found === search.found) {
-          found = new Uint8Array(this.values.length);
-          found.set(search.found);
-        }
-        found[code] = 1;
-      }
-      search = { found, tested: this.values.length };
-    }
-    this.searched.set(key, search);
-    if (this.searched.size > SEARCHES_KEPT) this.searched.delete(this.searched.keys().next().value as string);
-    return search.found;
-  }
-
-  /** The codes whose value passes the test (given the value and its lower case), as a lookup by code. */
-  matching(test: (value: string, lower: string) => boolean): Uint8Array {
-    const found = new Uint8Array(this.values.length);
-    for (let code = 1; code < this.values.length; code++) {
-      if (test(this.values[code] as string, this.lower[code] as string)) found[code] = 1;
-    }
-    return found;
-  }
-}
 
 const SURROGATE = /[\ud800-\udfff]/;
 
@@ -170,8 +88,7 @@ export class MemoryStore {
   capacity = 0;
   /** Slots in use or free; a slot's index never changes while its workflow stays. */
   size = 0;
-  readonly ids: string[] = [];
-  private readonly slots = new Map<string, number>();
+  readonly ids = new MemoryIds();
   private readonly freeSlots: number[] = [];
   list = new Uint8Array(0);
   /** Microseconds since 1970. */
@@ -196,12 +113,11 @@ export class MemoryStore {
   onTouched: (slot: number, from: number, to: number) => void = () => undefined;
 
   put(row: MemoryRow) {
-    let slot = this.slots.get(row.id);
+    let slot = this.ids.slotOf(row.id);
     const from = slot === undefined ? FREE_SLOT : (this.list[slot] as number);
     if (slot === undefined) {
       slot = this.freeSlots.pop() ?? this.newSlot();
-      this.slots.set(row.id, slot);
-      this.ids[slot] = row.id;
+      this.ids.add(row.id, slot);
     }
     const to = listCodeOf(row.list_name as WorkflowListName);
     this.list[slot] = to < 0 ? FREE_SLOT : to;
@@ -224,11 +140,11 @@ export class MemoryStore {
   }
 
   remove(id: string) {
-    const slot = this.slots.get(id);
+    const slot = this.ids.slotOf(id);
     if (slot === undefined) return;
     const from = this.list[slot] as number;
     this.list[slot] = FREE_SLOT;
-    this.slots.delete(id);
+    this.ids.delete(id);
     this.freeSlots.push(slot);
     this.onTouched(slot, from, FREE_SLOT);
   }
@@ -256,6 +172,7 @@ export class MemoryStore {
     this.resultsUrgent = grown(this.resultsUrgent);
     this.adminCheckUrgent = grown(this.adminCheckUrgent);
     this.gpKey = grown(this.gpKey);
+    this.ids.grow(capacity);
     for (const coded of Object.values(this.text)) coded.codes = grown(coded.codes);
     this.capacity = capacity;
   }
