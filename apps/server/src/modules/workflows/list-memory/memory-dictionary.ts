@@ -3,6 +3,7 @@
  * are kept in one array (decision 0064): as strings, with their lower case and a Map, a column of
  * half a million values was half a million objects more for V8 to mark at every full collection.
  */
+import { grownTo } from './memory-arrays.ts';
 
 /** Dictionaries of this many values keep their last SEARCHES_KEPT searches (a search reads every value). */
 export const SEARCHES_KEPT_FROM = 5000;
@@ -178,11 +179,8 @@ export class Dictionary {
 
   /** Writes the text's units after the others; where they start. */
   private append(text: string): number {
-    if (this.used + text.length > this.units.length) {
-      const units = new Uint16Array(Math.max(this.units.length * 2, this.used + text.length));
-      units.set(this.units.subarray(0, this.used));
-      this.units = units;
-    }
+    if (this.used + text.length > this.units.length)
+      this.units = grownTo(this.units, Math.max(this.units.length * 2, this.used + text.length));
     const start = this.used;
     for (let i = 0; i < text.length; i++) this.units[start + i] = text.charCodeAt(i);
     this.used += text.length;
@@ -190,15 +188,10 @@ export class Dictionary {
   }
 
   private growCodes(size: number) {
-    const grown = (array: Uint32Array) => {
-      const bigger = new Uint32Array(size);
-      bigger.set(array);
-      return bigger;
-    };
-    this.at = grown(this.at);
-    this.length = grown(this.length);
-    this.lowerAt = grown(this.lowerAt);
-    this.lowerLength = grown(this.lowerLength);
+    this.at = grownTo(this.at, size);
+    this.length = grownTo(this.length, size);
+    this.lowerAt = grownTo(this.lowerAt, size);
+    this.lowerLength = grownTo(this.lowerLength, size);
   }
 
   private rehash(size: number) {

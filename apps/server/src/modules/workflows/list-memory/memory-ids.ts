@@ -3,6 +3,8 @@
  * words and found through a table of slots: as a million strings and a Map, they were most of what
  * V8 marks at every full collection of the index's thread.
  */
+import { grownTo } from './memory-arrays.ts';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const hex = (word: number) => word.toString(16).padStart(8, '0');
@@ -18,9 +20,7 @@ export class MemoryIds {
 
   /** Room for `capacity` slots. */
   grow(capacity: number) {
-    const words = new Uint32Array(capacity * 4);
-    words.set(this.words);
-    this.words = words;
+    this.words = grownTo(this.words, capacity * 4);
   }
 
   slotOf(id: string): number | undefined {

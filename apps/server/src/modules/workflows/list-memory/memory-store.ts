@@ -1,5 +1,6 @@
 /** The list rows in memory, column by column, one slot per workflow (decision 0059). */
 import { WORKFLOW_LIST_NAMES, type WorkflowListName } from '@telecare/contracts/workflows';
+import { grownTo } from './memory-arrays.ts';
 import { Dictionary } from './memory-dictionary.ts';
 import { MemoryIds } from './memory-ids.ts';
 import type { MemoryRow } from './memory-rows.ts';
@@ -155,11 +156,8 @@ export class MemoryStore {
   }
 
   private grow(capacity: number) {
-    const grown = <T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(array: T): T => {
-      const bigger = new (array.constructor as new (n: number) => T)(capacity);
-      bigger.set(array);
-      return bigger;
-    };
+    const grown = <T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(array: T) =>
+      grownTo(array, capacity);
     this.list = grown(this.list);
     this.created = grown(this.created);
     this.createdDay = grown(this.createdDay);
