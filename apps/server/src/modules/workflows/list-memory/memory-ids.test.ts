@@ -34,7 +34,7 @@ describe("the index's ids", () => {
         free.push(held.get(id) as number);
         held.delete(id);
         gone.add(id);
-        ids.delete(id);
+        expect(ids.delete(id)).toBe(free.at(-1));
       } else {
         const id = roll < 0.65 ? uuidOf(next) : sequenceId(step);
         if (held.has(id)) continue;
@@ -50,7 +50,10 @@ describe("the index's ids", () => {
       expect(ids.slotOf(id)).toBe(slot);
       expect(ids.idOf(slot)).toBe(id);
     }
-    for (const id of gone) expect(ids.slotOf(id)).toBeUndefined();
+    for (const id of gone) {
+      expect(ids.slotOf(id)).toBeUndefined();
+      expect(ids.delete(id)).toBeUndefined();
+    }
   });
 
   it('orders slots as their ids order as text', () => {

@@ -39,11 +39,12 @@ export class MemoryIds {
     this.count++;
   }
 
-  /** Forgets `id`; its slot keeps its words until given to another id. */
-  delete(id: string) {
+  /** Forgets `id`: the slot it had, which keeps its words until given to another id; undefined when it had none. */
+  delete(id: string): number | undefined {
     this.read(id);
     let empty = this.placeOfSought();
-    if (this.table[empty] === 0) return;
+    const slot = (this.table[empty] as number) - 1;
+    if (slot < 0) return undefined;
     this.count--;
     // Each later entry of the run moves back into the emptied place unless its own place lies after it.
     const mask = this.table.length - 1;
@@ -55,6 +56,7 @@ export class MemoryIds {
       empty = at;
     }
     this.table[empty] = 0;
+    return slot;
   }
 
   idOf(slot: number): string {

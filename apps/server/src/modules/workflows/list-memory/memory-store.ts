@@ -141,11 +141,10 @@ export class MemoryStore {
   }
 
   remove(id: string) {
-    const slot = this.ids.slotOf(id);
+    const slot = this.ids.delete(id);
     if (slot === undefined) return;
     const from = this.list[slot] as number;
     this.list[slot] = FREE_SLOT;
-    this.ids.delete(id);
     this.freeSlots.push(slot);
     this.onTouched(slot, from, FREE_SLOT);
   }
