@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AppDeps, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -37,18 +38,54 @@ export async function createTestApp(
     FILE_STORAGE_DIR: fileDir,
     ...env,
   });
-  const app = await buildApp({ config, database, clock, logger: false, ...deps });
+  const heard = heardByTheApp(database);
+  const app = await buildApp({ config, database: heard.database, clock, logger: false, ...deps });
   await app.ready();
   return {
     app,
     db: database.db,
     clock,
     config,
+    untilHeard: heard.until,
     close: async () => {
       await app.close();
       await database.close();
       await rm(fileDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Passes the app's LISTEN through, so a test can wait until the app has been handed a NOTIFY (its
+ * own listeners have run by then): a change's NOTIFY arrives some time after its answer was sent.
+ */
+function heardByTheApp(database: Pick<Database, 'db' | 'listen'>) {
+  const heard: string[] = [];
+  const waiting = new Set<{ text: string; resolve: () => void }>();
+  return {
+    database: {
+      db: database.db,
+      listen: (channel: string, onPayload: (payload: string) => void, onResumed?: () => void) =>
+        database.listen(
+          channel,
+          (payload) => {
+            onPayload(payload);
+            heard.push(payload);
+            for (const waiter of waiting) {
+              if (!payload.includes(waiter.text)) continue;
+              waiting.delete(waiter);
+              waiter.resolve();
+            }
+          },
+          onResumed,
+        ),
+    },
+    /** Resolves once the app has heard a NOTIFY whose payload includes `text`, or at once if it has. */
+    until: (text: string) =>
+      new Promise<void>((resolve) => {
+        if (heard.some((payload) => payload.includes(text))) resolve();
+        else waiting.add({ text, resolve });
+      }),
   };
 }
 
