@@ -1,5 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { chooseFreeDay, DEMO_ADMIN, DEMO_SUPERVISOR, signIn } from './support.ts';
+import {
+  chooseFreeDay,
+  chooseFreeTimeslot,
+  chooseTimeslotOf,
+  DEMO_ADMIN,
+  DEMO_SUPERVISOR,
+  signIn,
+} from './support.ts';
 
 /** A demo SMS template set, chosen by name. */
 const DEMO_SMS_TEMPLATE_SET = 'Standard';
@@ -70,7 +77,7 @@ test('book an appointment on a free timeslot, then cancel it', async ({ page }) 
     await expect(duration).toHaveValue(suggested);
   }
   await freeDay.click();
-  await dialog.getByRole('group', { name: 'Timeslots' }).getByRole('button').first().click();
+  expect(await chooseTimeslotOf(dialog, 15), 'a timeslot of 15 minutes on the free day').toBe(true);
   await choose(page, dialog, 'Duration', /^15/);
 
   // Dial-in methods read as words; CONT/TBC offers the dated choices.
@@ -139,7 +146,7 @@ test('book an appointment on a free timeslot, then cancel it', async ({ page }) 
   }
   expect(later, 'a free day a week or more after the booked one').toBeTruthy();
   await reschedule.locator(`button[aria-label="${later}"]`).click();
-  await reschedule.getByRole('group', { name: 'Timeslots' }).getByRole('button').first().click();
+  expect(await chooseTimeslotOf(reschedule, 15), 'a timeslot of 15 minutes on the later day').toBe(true);
   await reschedule.getByLabel('Reason').fill('Specialist away');
   await reschedule.getByRole('button', { name: 'Reschedule', exact: true }).click();
   await expect(reschedule).toBeHidden();
@@ -183,8 +190,8 @@ test('a booking that takes its row off a list filtered to To Book still says act
   await page.getByRole('button', { name: 'Add Appointment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Appointment' });
   await choose(page, dialog, 'SMS template set', DEMO_SMS_TEMPLATE_SET);
-  await (await chooseFreeDay(page, dialog)).click();
-  await dialog.getByRole('group', { name: 'Timeslots' }).getByRole('button').first().click();
+  await chooseFreeTimeslot(page, dialog, 15);
+  await choose(page, dialog, 'Duration', /^15/);
   // A slow answer for the free timeslots: the list is read again first, without the booked row.
   await page.route('**/api/admin/coreplus/availability-slot?*', async (route) => {
     await new Promise((done) => setTimeout(done, 1_500));

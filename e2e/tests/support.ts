@@ -86,6 +86,48 @@ export async function workflowIdOf(row: Locator) {
   return id?.replace('workflow-select-', '') ?? '';
 }
 
+const minutesOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * Clicks the chosen day's first free timeslot at least `minutes` long, and answers whether there
+ * was one: bookings by earlier journeys leave gaps shorter than an appointment.
+ */
+export async function chooseTimeslotOf(dialog: Locator, minutes: number) {
+  const slots = dialog.getByRole('group', { name: 'Timeslots' }).getByRole('button');
+  await expect(slots.first()).toBeVisible();
+  for (const slot of await slots.all()) {
+    const [from, to] = ((await slot.textContent()) ?? '').match(/\d\d:\d\d/g) ?? [];
+    if (from && to && minutesOfDay(to) - minutesOfDay(from) >= minutes) {
+      await slot.click();
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Chooses a practitioner with free days (chooseFreeDay), then the first of its days at least
+ * `daysAhead` days from now (this month or the next two) with a free timeslot of `minutes`.
+ */
+export async function chooseFreeTimeslot(page: Page, dialog: Locator, minutes: number, daysAhead = 0) {
+  await chooseFreeDay(page, dialog);
+  const earliest = Date.now() + daysAhead * 86_400_000;
+  const freeDays = dialog.locator('button[aria-label*="free timeslots"]:not([disabled])');
+  for (let month = 0; month < 3; month++) {
+    for (const label of await freeDays.evaluateAll((days) =>
+      days.map((day) => day.getAttribute('aria-label') ?? ''),
+    )) {
+      const [day, monthOfYear, year] = label.slice(0, 10).split('/').map(Number) as [number, number, number];
+      if (Date.UTC(year, monthOfYear - 1, day) < earliest) continue;
+      await dialog.locator(`button[aria-label="${label}"]`).click();
+      if (await chooseTimeslotOf(dialog, minutes)) return;
+    }
+    await dialog.getByRole('button', { name: 'Next month' }).click();
+    await page.waitForTimeout(400);
+  }
+  throw new Error(`No free timeslot of ${minutes} minutes ${daysAhead} days or more ahead.`);
+}
+
 /** Chooses the first practitioner (Own Device) whose shown month has a day with free timeslots: that day. */
 export async function chooseFreeDay(page: Page, dialog: Locator) {
   const practitioner = dialog.getByRole('combobox', { name: 'Practitioner' });
