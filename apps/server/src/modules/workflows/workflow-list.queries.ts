@@ -8,14 +8,8 @@ import {
   workflowListRows as listRows,
   users,
   workflowListCounts,
-  workflows,
 } from '../../db/schema/index.ts';
-import {
-  type AuditEvent,
-  auditRow,
-  listReadAuditInsert,
-  recordListReadAudit,
-} from '../audit/audit.queries.ts';
+import type { AuditEvent } from '../audit/audit.queries.ts';
 import { budgetedWalkIds, WALK_BUDGET, WALK_MARGIN } from './budgeted-walk.ts';
 import { BOOKMARK_SPACING, deepPageIds, readOrderState } from './list-bookmarks.ts';
 import {
@@ -37,6 +31,7 @@ import {
   NAMED_FILTER_SQL,
   STAFF_DISPLAY_NAME,
 } from './workflow-filters.ts';
+import { selectPageRows } from './workflow-page-rows.ts';
 import type { WorkflowRowSource } from './workflow-row.presenter.ts';
 import { isDeleted, notDeleted } from './workflows.queries.ts';
 
@@ -365,108 +360,6 @@ async function sortedDeepPage(db: Db, prepared: PreparedListQuery, offset: numbe
   const [column] = COLUMN_SQL[only.column].sort;
   if (!KEYED_SORTS.has(only.column) || !column) return null;
   return sortedDeepPageIds(db, query.list, { name: only.column, column, direction: only.direction }, page);
-}
-
-/**
- * The columns a list row is made from (toWorkflowRow), and no more: every column of 50 rows
- * through the driver and Drizzle's mapping took about 2 ms of the server's thread, a third of a
- * list request's, so a page of 50 rows cost several times a page of one.
- */
-const PAGE_ROW_COLUMNS = {
-  id: workflows.id,
-  listName: workflows.listName,
-  archived: workflows.archived,
-  urn: workflows.urn,
-  category: workflows.category,
-  clientFirstName: workflows.clientFirstName,
-  clientLastName: workflows.clientLastName,
-  clientDateOfBirth: workflows.clientDateOfBirth,
-  creationTimestamp: workflows.creationTimestamp,
-  referrerName: workflows.referrerName,
-  referralEndDate: workflows.referralEndDate,
-  caseManagerName: workflows.caseManagerName,
-  specialityName: workflows.specialityName,
-  siteName: workflows.siteName,
-  appointmentStart: workflows.appointmentStart,
-  appointmentTimezone: workflows.appointmentTimezone,
-  isNewAppointment: workflows.isNewAppointment,
-  contOrTbc: workflows.contOrTbc,
-  bookingStatus: workflows.bookingStatus,
-  bookingStatusUpdatedAt: workflows.bookingStatusUpdatedAt,
-  weeksToAppointment: workflows.weeksToAppointment,
-  resultsStatus: workflows.resultsStatus,
-  adminCheckNotes: workflows.adminCheckNotes,
-  adminCheckStatus: workflows.adminCheckStatus,
-  gpReportStatus: workflows.gpReportStatus,
-  gpReportDocumentId: workflows.gpReportDocumentId,
-  // From a join (COORDINATOR_OF_ROW), not a lookup per row: PostgreSQL reads a page of 50 rows about 15% faster.
-  coordinatorName: sql<string | null>`${STAFF_DISPLAY_NAME}`,
-  lastActivityName: workflows.lastActivityName,
-} satisfies Record<keyof WorkflowRowSource, unknown>;
-
-/** A page's workflows with their coordinators, whose names PAGE_ROW_COLUMNS reads (none without one). */
-const COORDINATOR_OF_ROW = eq(users.id, workflows.bookingCoordinatorId);
-
-/** The rows of a page by id, with their audit row: built once per database, as every list page reads it. */
-const pageRowsStatement = (db: Db) =>
-  db
-    .with(
-      db.$with('audited', {}).as(
-        listReadAuditInsert(
-          {
-            action: sql.placeholder('action'),
-            actorUserId: sql.placeholder('actorUserId'),
-            actorRole: sql.placeholder('actorRole'),
-            entityType: sql.placeholder('entityType'),
-            entityId: sql.placeholder('entityId'),
-            ipAddress: sql.placeholder('ipAddress'),
-          },
-          sql`${sql.placeholder('details')}::jsonb`,
-        ),
-      ),
-    )
-    .select(PAGE_ROW_COLUMNS)
-    .from(workflows)
-    .leftJoin(users, COORDINATOR_OF_ROW)
-    .where(sql`${workflows.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('workflow_page_rows');
-
-const preparedPageRows = new WeakMap<Db, ReturnType<typeof pageRowsStatement>>();
-
-/**
- * The workflows of a page, in the page's order, with their coordinators' names; the audit row of
- * what is shown, when given, is written by the same statement.
- */
-export async function selectPageRows(
-  db: Db,
-  ids: string[],
-  audit: AuditEvent | undefined,
-): Promise<WorkflowRowSource[]> {
-  if (ids.length === 0) {
-    if (audit) await recordListReadAudit(db, audit);
-    return [];
-  }
-  let rows: WorkflowRowSource[];
-  if (audit) {
-    let statement = preparedPageRows.get(db);
-    if (!statement) {
-      statement = pageRowsStatement(db);
-      preparedPageRows.set(db, statement);
-    }
-    rows = await statement.execute({
-      ...auditRow(audit),
-      details: JSON.stringify(audit.details ?? null),
-      ids,
-    });
-  } else {
-    rows = await db
-      .select(PAGE_ROW_COLUMNS)
-      .from(workflows)
-      .leftJoin(users, COORDINATOR_OF_ROW)
-      .where(inArray(workflows.id, ids));
-  }
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
 export type ListPage = {

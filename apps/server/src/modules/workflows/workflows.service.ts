@@ -11,9 +11,9 @@ import {
   type ListPage,
   PAGED_ROWS,
   selectListPage,
-  selectPageRows,
   type WorkflowListQuery,
 } from './workflow-list.queries.ts';
+import { selectPageRows } from './workflow-page-rows.ts';
 import { toWorkflowRow } from './workflow-row.presenter.ts';
 
 /**
