@@ -110,11 +110,15 @@ async function prepare(at = url) {
 const FULLER_BY = 5;
 const isFuller = (r: Result) => r.baselineShown !== undefined && r.shown > r.baselineShown + FULLER_BY;
 
+/** A request's ratios to its baseline: its first pair's, then its rechecks'. */
+const ratiosOf = (r: Result) => [r.p95 / (r.baseline ?? 1), ...(r.rechecked ?? [])];
+
 /** The median of a rechecked request's ratios to its baseline, the first pair's included. */
-function medianRatio(r: Result) {
-  const ratios = [r.p95 / (r.baseline ?? 1), ...(r.rechecked ?? [])].sort((a, b) => a - b);
-  return percentile(ratios, 50);
-}
+const medianRatio = (r: Result) =>
+  percentile(
+    [...ratiosOf(r)].sort((a, b) => a - b),
+    50,
+  );
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -267,10 +271,12 @@ for (const [index, request] of space.entries()) {
   if (process.env.BENCH_PROGRESS && index % 100 === 99) console.error(`${index + 1}/${space.length}`);
 }
 const RECHECKS = Number(process.env.BENCH_RECHECK ?? 2);
-for (const result of results) {
-  const paired = second && baselineSpace?.get(result.name);
-  const request = space.find((r) => r.name === result.name);
-  if (!paired || !request || !result.baseline || result.p95 <= 2 * result.baseline) continue;
+// results[i] is space[i]'s.
+for (const [index, request] of space.entries()) {
+  const result = results[index] as Result;
+  if (!result.baseline || result.p95 <= 2 * result.baseline) continue;
+  const paired = second && baselineSpace?.get(request.name);
+  if (!paired) continue;
   result.rechecked = [];
   for (let again = 0; again < RECHECKS; again++) {
     const pair = await measurePair(request, paired, again % 2 === 0);
@@ -342,7 +348,9 @@ if (baseline) {
     );
     for (const r of still)
       console.log(
-        `  ${r.median.toFixed(2)} (${[r.p95 / (r.baseline ?? 1), ...(r.rechecked ?? [])].map((q) => q.toFixed(2)).join(', ')})  ${r.name}`,
+        `  ${r.median.toFixed(2)} (${ratiosOf(r)
+          .map((q) => q.toFixed(2))
+          .join(', ')})  ${r.name}`,
       );
   }
 }
