@@ -127,14 +127,16 @@ describe('the lists in memory answer every request of the space as the database 
 
   // The sort limit 0 walks and groups every request; 5,000 sorts them (the demo lists are smaller); 40 does both.
   // A value's rows are kept as bits from the default rows per word, for every value (0) or none (Infinity).
-  for (const [sortedRowsLimit, pagedRows, valueBitsFrom] of [
-    [5000, 10_000, undefined],
-    [40, 10_000, 0],
-    [0, 10_000, Number.POSITIVE_INFINITY],
-    [0, 60, 0],
+  // A walk of the creation order at 0 places per match keeps to its set's creation times once past a place per word of the set.
+  for (const [sortedRowsLimit, pagedRows, valueBitsFrom, walkedPlacesPerMatch] of [
+    [5000, 10_000, undefined, undefined],
+    [40, 10_000, 0, undefined],
+    [0, 10_000, Number.POSITIVE_INFINITY, undefined],
+    [0, 60, 0, undefined],
+    [0, 10_000, undefined, 0],
   ] as const) {
-    it(`with ${sortedRowsLimit} rows sorted, ${pagedRows} rows paged and value bits from ${valueBitsFrom ?? 'default'}`, async () => {
-      const memory = await loadedMemory({ sortedRowsLimit, valueBitsFrom });
+    it(`with ${sortedRowsLimit} rows sorted, ${pagedRows} rows paged, value bits from ${valueBitsFrom ?? 'default'} and ${walkedPlacesPerMatch ?? 'default'} places walked per match`, async () => {
+      const memory = await loadedMemory({ sortedRowsLimit, valueBitsFrom, walkedPlacesPerMatch });
       const space = listRequestSpace(sizes);
       expect(space.length).toBeGreaterThan(1000);
       const differences: string[] = [];

@@ -14,6 +14,7 @@ import {
   pageOf,
   SORTED_ROWS_LIMIT,
   valuesOf,
+  WALKED_PLACES_PER_MATCH,
   type Walk,
 } from './memory-order.ts';
 import { MemoryPostings, VALUE_BITS_FROM_ROWS_PER_WORD } from './memory-postings.ts';
@@ -28,6 +29,8 @@ export type IndexSettings = {
   sortedRowsLimit?: number;
   /** Rows per word from which a value's rows are kept as bits (tests force either way with 0 and Infinity). */
   valueBitsFrom?: number;
+  /** Places a walk of the creation order passes per match before it keeps to their times (tests force that with 0). */
+  walkedPlacesPerMatch?: number;
 };
 
 export class MemoryIndex {
@@ -39,9 +42,10 @@ export class MemoryIndex {
   constructor({
     sortedRowsLimit = SORTED_ROWS_LIMIT,
     valueBitsFrom = VALUE_BITS_FROM_ROWS_PER_WORD,
+    walkedPlacesPerMatch = WALKED_PLACES_PER_MATCH,
   }: IndexSettings = {}) {
     const scratch = new Scratch();
-    this.work = { scratch, sortedRowsLimit };
+    this.work = { scratch, sortedRowsLimit, walkedPlacesPerMatch };
     this.orders = new MemoryOrders(this.store, WORKFLOW_LIST_NAMES.length);
     const postings = new MemoryPostings(this.store, WORKFLOW_LIST_NAMES.length, valueBitsFrom);
     this.matches = new MemoryMatches(this.store, this.orders, postings, scratch);
@@ -106,6 +110,7 @@ export class MemoryIndex {
       order: walked.orderOf(list),
       place: () => walked.placesOf(list).place,
       direction: last?.direction ?? 'desc',
+      created: walked.column === 'creationTimestamp' ? this.store.created : undefined,
     };
     const keys = query.sort.slice(0, -1).map(({ column, direction }): GroupKey => {
       const sorted = this.orders.sortedColumn(column);

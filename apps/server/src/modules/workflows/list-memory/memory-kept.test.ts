@@ -21,11 +21,16 @@ const FIRST_CREATED = 1_760_000_000_000_000;
 const idOf = (n: number) => `00000000-0000-0000-0000-${String(n).padStart(12, '0')}`;
 
 /**
- * A row over 300 days: URNs and dates of birth of over 5,000 values (their dictionaries keep their
+ * A row over 300 days from the first day: URNs and dates of birth of over 5,000 values (their dictionaries keep their
  * searches), statuses and flags of a few.
  */
-function rowOf(id: string, { next, pick }: ReturnType<typeof randomFrom>, list?: string): MemoryRow {
-  const created = FIRST_CREATED + Math.floor(next() * 300 * DAY);
+function rowOf(
+  id: string,
+  { next, pick }: ReturnType<typeof randomFrom>,
+  list?: string,
+  firstDay = 0,
+): MemoryRow {
+  const created = FIRST_CREATED + Math.floor((firstDay + next() * 300) * DAY);
   const day = new Date(created / 1000).toISOString();
   const appointment = next() < 0.3 ? null : created + 30 * DAY;
   return {
@@ -70,6 +75,7 @@ const ASKED: Pick<WorkflowListQuery, 'filters' | 'namedFilters'>[] = [
   { filters: { client: '(6' }, namedFilters: [] },
   { filters: { client: '/195' }, namedFilters: ['twelveWeeksAfterFilter'] },
   { filters: { creationTimestamp: '2026' }, namedFilters: ['newFilter'] },
+  { filters: { creationTimestamp: '/03/' }, namedFilters: [] },
   { filters: { referrer: 'indef', bookings: 'a' }, namedFilters: [] },
   { filters: { coordinator: 'z' }, namedFilters: ['needFollowUp'] },
   { filters: { gpReport: 'NC' }, namedFilters: ['twelveWeeksAfterFilter', 'unassignedFilter'] },
@@ -77,19 +83,25 @@ const ASKED: Pick<WorkflowListQuery, 'filters' | 'namedFilters'>[] = [
   { filters: { site: 'dev', appointmentDate: 'N' }, namedFilters: ['reviewFilter'] },
 ];
 
+/**
+ * Sorted, the active list's pages are found within the groups of its results, each group's rows a
+ * kept set. Unsorted, the creation order is walked within the creation times of the kept set.
+ */
 const queryOf = (
   asked: (typeof ASKED)[number],
   list: WorkflowListQuery['list'],
   page: number,
+  sorted: boolean,
 ): WorkflowListQuery => ({
   list,
   page,
   pageSize: 20,
-  // The active list's pages are found within the groups of its results, each group's rows a kept set.
-  sort: [
-    ...(list === 'active' ? [{ column: 'results', direction: 'desc' } as const] : []),
-    { column: 'urn', direction: 'asc' },
-  ],
+  sort: sorted
+    ? [
+        ...(list === 'active' ? [{ column: 'results', direction: 'desc' } as const] : []),
+        { column: 'urn', direction: 'asc' },
+      ]
+    : [],
   ...asked,
 });
 
@@ -108,7 +120,8 @@ describe('the sets the index keeps of the filters asked', () => {
       twelveWeeksAgo: FIRST_CREATED + 300 * DAY - weeksAgo * 7 * DAY,
       staff,
     });
-    const kept = new MemoryIndex();
+    // Its walks of the creation order keep to their sets' creation times as soon as they can.
+    const kept = new MemoryIndex({ walkedPlacesPerMatch: 0 });
     kept.write([...rows.values()], []);
     kept.makeOrders(contextAt(12));
     const differences: string[] = [];
@@ -128,8 +141,9 @@ describe('the sets the index keeps of the filters asked', () => {
         else changed.push(rowOf(id, random, within ? rows.get(id)?.list_name : undefined));
       }
       const added = [30, 30, 30, 2500, 0][round] ?? 30;
+      // Rows added are created later than all before them, as new referrals are.
       for (let n = 0; n < added; n++, made++)
-        changed.push(rowOf(idOf(made), random, round === 3 ? 'active' : undefined));
+        changed.push(rowOf(idOf(made), random, round === 3 ? 'active' : undefined, 300 * (round + 1)));
       for (const id of removed) rows.delete(id);
       for (const row of changed) rows.set(row.id, row);
       kept.write(changed, removed);
@@ -139,18 +153,20 @@ describe('the sets the index keeps of the filters asked', () => {
         const fresh = new MemoryIndex();
         fresh.write([...rows.values()], []);
         for (const list of ['active', 'archived', 'history'] as const) {
-          const query = queryOf(asked, list, 1 + (round % 3));
-          const found = kept.page(query, context, 10_000);
-          const expected = fresh.page(query, context, 10_000);
-          compared++;
-          if (JSON.stringify(found) !== JSON.stringify(expected))
-            differences.push(
-              `round ${round}, ${list}, ${JSON.stringify(asked)}: ${found.total} != ${expected.total}`,
-            );
+          for (const sorted of [true, false]) {
+            const query = queryOf(asked, list, 1 + (round % 3), sorted);
+            const found = kept.page(query, context, 10_000);
+            const expected = fresh.page(query, context, 10_000);
+            compared++;
+            if (JSON.stringify(found) !== JSON.stringify(expected))
+              differences.push(
+                `round ${round}, ${list}, ${sorted ? 'sorted' : 'unsorted'}, ${JSON.stringify(asked)}: ${found.ids.length} rows of ${found.total} != ${expected.ids.length} of ${expected.total}`,
+              );
+          }
         }
       }
     }
-    expect(compared).toBe(8 * ASKED.length * 3);
+    expect(compared).toBe(8 * ASKED.length * 3 * 2);
     expect(differences.slice(0, 5)).toEqual([]);
   });
 });

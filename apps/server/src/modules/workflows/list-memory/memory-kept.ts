@@ -21,7 +21,11 @@ export type KeptSet = {
   count: number;
   /** Whether a slot of the list passes the test, as the store is now. */
   passes: (slot: number) => boolean;
+  /** The creation times its rows lie within: made when a walk first asks (createdRangeOf), then widened as rows join. */
+  created?: CreatedRange;
 };
+
+export type CreatedRange = { min: number; max: number };
 
 export class KeptSets {
   /** By list and test key, the least recently asked for first. */
@@ -55,10 +59,11 @@ export class KeptSets {
 
   /**
    * A slot was written or freed: its bit is set anew in each set of the lists it left and joined
-   * (`listOf`, its list now). Sets not of `words` words are dropped, whatever their list: they were
-   * made before the store grew, and their tests read the store's old arrays.
+   * (`listOf`, its list now; `created`, its creation time now). Sets not of `words` words are
+   * dropped, whatever their list: they were made before the store grew, and their tests read the
+   * store's old arrays.
    */
-  touched(slot: number, from: number, to: number, listOf: number, words: number) {
+  touched(slot: number, from: number, to: number, listOf: number, words: number, created: number) {
     if (this.sets.size === 0) return;
     const word = slot >>> 5;
     const bit = 1 << (slot & 31);
@@ -70,6 +75,7 @@ export class KeptSets {
       if (kept.list !== from && kept.list !== to) continue;
       const was = ((kept.bits[word] as number) & bit) !== 0;
       const is = listOf === kept.list && listOf !== FREE_SLOT && kept.passes(slot);
+      if (is && kept.created) widen(kept.created, created);
       if (was === is) continue;
       kept.bits[word] = (kept.bits[word] as number) ^ bit;
       kept.count += is ? 1 : -1;
@@ -80,4 +86,26 @@ export class KeptSets {
     this.sets.delete(name);
     this.bytes -= kept.bits.byteLength;
   }
+}
+
+/** The creation times the set's rows lie within, read from its rows once and kept with it. */
+export function createdRangeOf(set: KeptSet, created: Float64Array): CreatedRange {
+  if (set.created) return set.created;
+  const range = { min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY };
+  const { bits } = set;
+  for (let word = 0; word < bits.length; word++) {
+    let v = bits[word] as number;
+    while (v !== 0) {
+      const lowest = v & -v;
+      widen(range, created[(word << 5) | (31 - Math.clz32(lowest))] as number);
+      v ^= lowest;
+    }
+  }
+  set.created = range;
+  return range;
+}
+
+function widen(range: CreatedRange, time: number) {
+  if (time < range.min) range.min = time;
+  if (time > range.max) range.max = time;
 }

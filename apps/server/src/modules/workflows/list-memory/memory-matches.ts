@@ -17,7 +17,7 @@ import {
 } from './memory-bits.ts';
 import { type SlotTest, testKey } from './memory-filters.ts';
 import { type KeptSet, KeptSets } from './memory-kept.ts';
-import type { Matches, MemoryOrders } from './memory-order.ts';
+import { firstPlace, type Matches, type MemoryOrders } from './memory-order.ts';
 import { type MemoryPostings, WORDS_PER_ROW_SET } from './memory-postings.ts';
 import type { Scratch } from './memory-scratch.ts';
 import { FREE_SLOT, type MemoryStore } from './memory-store.ts';
@@ -44,7 +44,14 @@ export class MemoryMatches {
    */
   touched(slot: number, from: number, to: number) {
     const words = wordCount(this.store.capacity);
-    this.kept.touched(slot, from, to, this.store.list[slot] as number, words);
+    this.kept.touched(
+      slot,
+      from,
+      to,
+      this.store.list[slot] as number,
+      words,
+      this.store.created[slot] as number,
+    );
     if (from !== to) {
       for (const list of [from, to]) if (list !== FREE_SLOT) this.lists[list] = undefined;
     }
@@ -74,7 +81,7 @@ export class MemoryMatches {
     const bits = this.scratch.copyOf(fewest.bits);
     let { count } = fewest;
     for (const set of more) if (count > 0) count = keepSharedCounted(bits, set.bits);
-    return { whole: false, bits, count };
+    return { whole: false, bits, count, within: fewest };
   }
 
   /** The rows of a group of one of the list's orders, as kept. */
@@ -109,6 +116,8 @@ export class MemoryMatches {
   private moveCreatedAtMost(kept: KeptSet, max: number) {
     const test = kept.test as Extract<SlotTest, { kind: 'createdAtMost' }>;
     if (test.max === max) return;
+    // Rows are added and removed here without being touched: its creation range is read again when asked.
+    kept.created = undefined;
     const order = this.orders.sortedColumn('creationTimestamp').orderOf(kept.list);
     const { created } = this.store;
     const was = firstPlace(order, (slot) => (created[slot] as number) > test.max);
@@ -279,16 +288,4 @@ export class MemoryMatches {
     removeAll(zeros, ones);
     return zeros;
   }
-}
-
-/** The first place of the order whose slot passes `reached` (which, once true, stays true along the order). */
-function firstPlace(order: Int32Array, reached: (slot: number) => boolean): number {
-  let low = 0;
-  let high = order.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (reached(order[middle] as number)) high = middle;
-    else low = middle + 1;
-  }
-  return low;
 }
