@@ -694,13 +694,19 @@ function compareWithin(keys: GroupKey[], walk: Walk): Compare {
 }
 
 /**
- * A walk of the creation order passes up to this many places per matching row (and one per word of
- * the set) before it reads the creation times of the matches, to walk only the places between them:
- * matches bunched far down the order (a month, walked from the newest) would be walked past every
- * row before them. The times are read once per kept set, each at random (about 30 ns a row, where a
- * place of the walk costs about 2.5 ns); a walk that reaches its page sooner reads none.
+ * A walk passes up to this many places per matching row (and one per word of the set) before it
+ * looks for a shorter way: matches bunched far down the order (a month, walked from the newest;
+ * the clients of a few case managers, walked by case manager) would be walked past every row
+ * before them. A walk of the creation order then reads the creation times of the matches, to walk
+ * only the places between them: read once per kept set, each at random (about 30 ns a row, where a
+ * place of the walk costs about 2.5 ns). A walk that reaches its page sooner reads none.
  */
 export const WALKED_PLACES_PER_MATCH = 4;
+/**
+ * ...and a walk that has gone this many times as far again selects its page from every match
+ * instead (sortedPage): a match costs a selection about 16 places of a walk, its place read at random.
+ */
+const SELECTED_AFTER_WALKS = 4;
 
 /** What a walk of the order for a page reads. */
 type Walking = {
@@ -715,7 +721,8 @@ type Walking = {
 /**
  * Rows [offset, offset + limit) of the matches in the walk's order, walked from the nearer end.
  * When it is the creation order and the matches are of a kept set, the walk keeps to the set's
- * creation times once it knows them, and learns them once it has gone far.
+ * creation times once it knows them, and learns them once it has gone far. A walk that goes too
+ * far all the same is given up for a selection.
  */
 function walkPage(matches: Matches, walk: Walk, offset: number, limit: number, work: PageWork): number[] {
   const { order, created } = walk;
@@ -734,15 +741,21 @@ function walkPage(matches: Matches, walk: Walk, offset: number, limit: number, w
   }
   const walking = { bits: matches.bits, order, forwards, skip, count };
   const everyPlace: [number, number] = [0, order.length];
+  const walkable = matches.bits.length + total * work.walkedPlacesPerMatch;
+  const selectable = matches.bits.length + total * work.walkedPlacesPerMatch * SELECTED_AFTER_WALKS;
   const { within } = matches;
-  let page: number[];
-  if (!created || !within) page = walkWithin(walking, everyPlace);
-  else if (within.created) page = walkWithin(walking, placesWithin(order, created, within.created));
+  let page: number[] | undefined;
+  if (!created || !within) page = walkWithin(walking, everyPlace, selectable);
+  else if (within.created)
+    page = walkWithin(walking, placesWithin(order, created, within.created), selectable);
   else {
-    const walkable = matches.bits.length + total * work.walkedPlacesPerMatch;
     page =
       walkWithin(walking, everyPlace, walkable) ??
-      walkWithin(walking, placesWithin(order, created, createdRangeOf(within, created)));
+      walkWithin(walking, placesWithin(order, created, createdRangeOf(within, created)), selectable);
+  }
+  if (!page) {
+    const slots = slotsOf(matches.bits, total, work.scratch.slots(total));
+    return sortedPage(slots, [], walk, offset, limit, work.scratch);
   }
   return fromEnd ? page.reverse() : page;
 }
@@ -751,12 +764,10 @@ function walkPage(matches: Matches, walk: Walk, offset: number, limit: number, w
  * The page's matches among places [from, to) of the order, in the walk's direction; undefined once
  * it has walked `walkable` places without finding them.
  */
-function walkWithin(walking: Walking, places: [number, number]): number[];
-function walkWithin(walking: Walking, places: [number, number], walkable: number): number[] | undefined;
 function walkWithin(
   { bits, order, forwards, skip, count }: Walking,
   [from, to]: [number, number],
-  walkable = Number.POSITIVE_INFINITY,
+  walkable: number,
 ): number[] | undefined {
   const page: number[] = [];
   let seen = 0;
