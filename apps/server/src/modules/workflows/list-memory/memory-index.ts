@@ -29,7 +29,7 @@ export type IndexSettings = {
   sortedRowsLimit?: number;
   /** Rows per word from which a value's rows are kept as bits (tests force either way with 0 and Infinity). */
   valueBitsFrom?: number;
-  /** Places a walk of the creation order passes per match before it keeps to their times (tests force that with 0). */
+  /** Places a walk passes per match before it looks for a shorter way (decision 0066; tests force that with 0). */
   walkedPlacesPerMatch?: number;
 };
 

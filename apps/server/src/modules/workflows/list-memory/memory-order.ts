@@ -506,7 +506,7 @@ export const SORTED_ROWS_LIMIT = 20_000;
 
 /**
  * How a page is found: the arrays it is lent, up to how many rows are sorted (tests lower it to
- * reach the walks), and how far a walk goes before it selects the page instead.
+ * reach the walks), and how far a walk goes before it looks for a shorter way (walkPage).
  */
 export type PageWork = { scratch: Scratch; sortedRowsLimit: number; walkedPlacesPerMatch: number };
 
