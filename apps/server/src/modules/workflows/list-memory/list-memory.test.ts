@@ -127,7 +127,8 @@ describe('the lists in memory answer every request of the space as the database 
 
   // The sort limit 0 walks and groups every request; 5,000 sorts them (the demo lists are smaller); 40 does both.
   // A value's rows are kept as bits from the default rows per word, for every value (0) or none (Infinity).
-  // A walk of the creation order at 0 places per match keeps to its set's creation times once past a place per word of the set.
+  // A walk at 0 places per match looks for a shorter way (its set's creation times, then a selection)
+  // once past a place per word of the set.
   for (const [sortedRowsLimit, pagedRows, valueBitsFrom, walkedPlacesPerMatch] of [
     [5000, 10_000, undefined, undefined],
     [40, 10_000, 0, undefined],

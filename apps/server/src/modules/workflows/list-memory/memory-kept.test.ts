@@ -21,8 +21,8 @@ const FIRST_CREATED = 1_760_000_000_000_000;
 const idOf = (n: number) => `00000000-0000-0000-0000-${String(n).padStart(12, '0')}`;
 
 /**
- * A row over 300 days from the first day: URNs and dates of birth of over 5,000 values (their dictionaries keep their
- * searches), statuses and flags of a few.
+ * A row created within 300 days from `firstDay`: URNs and dates of birth of over 5,000 values
+ * (their dictionaries keep their searches), statuses and flags of a few.
  */
 function rowOf(
   id: string,
