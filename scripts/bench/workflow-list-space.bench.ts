@@ -116,7 +116,7 @@ const ratiosOf = (r: Result) => [r.p95 / (r.baseline ?? 1), ...(r.rechecked ?? [
 /** The median of a rechecked request's ratios to its baseline, the first pair's included. */
 const medianRatio = (r: Result) =>
   percentile(
-    [...ratiosOf(r)].sort((a, b) => a - b),
+    ratiosOf(r).sort((a, b) => a - b),
     50,
   );
 

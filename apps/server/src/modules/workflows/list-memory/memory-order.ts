@@ -526,10 +526,8 @@ export function pageOf(
 ): number[] {
   if (offset >= matches.count || limit <= 0) return [];
   const { scratch, sortedRowsLimit } = work;
-  if (sortIsCheaper(matches.count, offset + limit, walk, sortedRowsLimit)) {
-    const slots = slotsOf(matches.bits, matches.count, scratch.slots(matches.count));
-    return sortedPage(slots, keys, walk, offset, limit, scratch);
-  }
+  if (sortIsCheaper(matches.count, offset + limit, walk, sortedRowsLimit))
+    return sortedMatches(matches, keys, walk, offset, limit, scratch);
   if (keys.length === 0) return walkPage(matches, walk, offset, limit, work);
   const [key, ...rest] = keys as [GroupKey, ...GroupKey[]];
   const { bits, whole } = matches;
@@ -636,6 +634,19 @@ function matchingMembers(bits: Uint32Array, members: Int32Array, scratch: Scratc
     if (hasSlot(bits, slot) === 1) kept[count++] = slot;
   }
   return kept.subarray(0, count);
+}
+
+/** Rows [offset, offset + limit) of every match, sorted (sortedPage) rather than walked. */
+function sortedMatches(
+  matches: Matches,
+  keys: GroupKey[],
+  walk: Walk,
+  offset: number,
+  limit: number,
+  scratch: Scratch,
+): number[] {
+  const slots = slotsOf(matches.bits, matches.count, scratch.slots(matches.count));
+  return sortedPage(slots, keys, walk, offset, limit, scratch);
 }
 
 /**
@@ -753,10 +764,7 @@ function walkPage(matches: Matches, walk: Walk, offset: number, limit: number, w
       walkWithin(walking, everyPlace, walkable) ??
       walkWithin(walking, placesWithin(order, created, createdRangeOf(within, created)), selectable);
   }
-  if (!page) {
-    const slots = slotsOf(matches.bits, total, work.scratch.slots(total));
-    return sortedPage(slots, [], walk, offset, limit, work.scratch);
-  }
+  if (!page) return sortedMatches(matches, [], walk, offset, limit, work.scratch);
   return fromEnd ? page.reverse() : page;
 }
 
