@@ -1,3 +1,4 @@
+import { WORKFLOW_COLUMNS, type WorkflowColumn } from '@telecare/contracts/workflows';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../../db/database.ts';
@@ -146,6 +147,39 @@ describe('the lists in memory answer every request of the space as the database 
         const found = await memory.page(query, NOW, pagedRows);
         if (JSON.stringify(found) !== JSON.stringify(expected)) {
           differences.push(`${name}: ${JSON.stringify(found)} != ${JSON.stringify(expected)}`);
+        }
+      }
+      expect(differences.slice(0, 5)).toEqual([]);
+    }, 300_000);
+  }
+
+  // Sorted (5,000), walked and grouped (0), and given up for a selection early (0 places walked per match):
+  // the first key's groups, both directions, spread over a page of 50 and cut by its edges.
+  for (const [sortedRowsLimit, walkedPlacesPerMatch] of [
+    [5000, undefined],
+    [0, undefined],
+    [0, 0],
+  ] as const) {
+    it(`answers pages sorted by three and four columns as the database does (${sortedRowsLimit} rows sorted, ${walkedPlacesPerMatch ?? 'default'} places walked per match)`, async () => {
+      const memory = await loadedMemory({ sortedRowsLimit, walkedPlacesPerMatch });
+      const twoSorts = listRequestSpace(sizes).filter(({ query }) => query.sort.length === 2);
+      expect(twoSorts.length).toBeGreaterThan(100);
+      const differences: string[] = [];
+      for (const [at, { name, query }] of twoSorts.entries()) {
+        const unsorted = WORKFLOW_COLUMNS.filter(
+          (column) => !query.sort.some((sort) => sort.column === column),
+        );
+        const more = [0, 1].slice(0, 1 + (at % 2)).map((n) => ({
+          column: unsorted[(at + n * 5) % unsorted.length] as WorkflowColumn,
+          direction: (at + n) % 3 === 0 ? ('desc' as const) : ('asc' as const),
+        }));
+        const sorted = { ...query, sort: [...query.sort, ...more] };
+        const expected = await pageFromDatabase(db, sorted, 10_000);
+        const found = await memory.page(sorted, NOW, 10_000);
+        if (JSON.stringify(found) !== JSON.stringify(expected)) {
+          differences.push(
+            `${name}, then ${JSON.stringify(more)}: ${JSON.stringify(found)} != ${JSON.stringify(expected)}`,
+          );
         }
       }
       expect(differences.slice(0, 5)).toEqual([]);

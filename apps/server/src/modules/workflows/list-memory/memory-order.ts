@@ -514,7 +514,8 @@ export type PageWork = { scratch: Scratch; sortedRowsLimit: number; walkedPlaces
  * The slots of rows [offset, offset + limit) of the matches in the order: the group keys first,
  * each in its direction, then the walk. The first key's groups are read in its order, counting
  * their matches until the page is reached; each group the page reaches is read in the same way by
- * the remaining keys. A few matches are sorted instead.
+ * the remaining keys. A few matches are sorted instead; so are matches bunched in a late group,
+ * once counting the groups before it has read as much as selecting the page from every match would.
  */
 export function pageOf(
   matches: Matches,
@@ -533,6 +534,8 @@ export function pageOf(
   const { bits, whole } = matches;
   const end = offset + limit;
   const page: number[] = [];
+  const selectable = selectableAfter(matches, work);
+  let read = 0;
   let before = 0;
   for (let n = 0; n < key.groups && before < end; n++) {
     const group = key.direction === 'asc' ? n : key.groups - 1 - n;
@@ -540,11 +543,20 @@ export function pageOf(
     const last = key.starts[group + 1] as number;
     // A group before the page is only counted, and only until the page is reached (no array made for it).
     let size = last - first;
-    if (!whole && isLarge(size, bits)) size = countShared(bits, key.rowsOf(group).bits);
-    else if (!whole) {
-      size = 0;
-      for (let at = first; at < last && before + size < end; at++)
-        size += hasSlot(bits, key.order[at] as number);
+    if (!whole) {
+      const large = isLarge(size, bits);
+      // Groups of many rows, each counted for a few matches bunched in a later one, can cost more than selecting the page.
+      if (read + (large ? bits.length * WORD_IN_PLACES : size) > selectable)
+        return sortedMatches(matches, keys, walk, offset, limit, scratch);
+      if (large) {
+        size = countShared(bits, key.rowsOf(group).bits);
+        read += bits.length * WORD_IN_PLACES;
+      } else {
+        size = 0;
+        let at = first;
+        for (; at < last && before + size < end; at++) size += hasSlot(bits, key.order[at] as number);
+        read += at - first;
+      }
     }
     if (before + size <= offset) {
       before += size;
@@ -568,6 +580,9 @@ export function pageOf(
   }
   return page;
 }
+
+/** Counting the matches of a group's set costs about this many places of a walk per word. */
+const WORD_IN_PLACES = 2;
 
 /** A step of sorting a row costs about this many steps of walking an order. */
 const SORT_STEP_IN_WALK_STEPS = 2;
@@ -651,7 +666,8 @@ function sortedMatches(
 
 /**
  * Rows [offset, offset + limit) of a few slots in the order. With one key at most, each slot is a
- * number (its group, then its place in the walk, each in its direction) and the numbers are sorted.
+ * number (its group, then its place in the walk, each in its direction) and the page's numbers are
+ * selected; with more, the page is selected by the first key and each of its groups by the rest.
  */
 function sortedPage(
   slots: Int32Array,
@@ -661,11 +677,7 @@ function sortedPage(
   limit: number,
   scratch: Scratch,
 ): number[] {
-  if (keys.length > 1) {
-    return Array.from(slots)
-      .sort(compareWithin(keys, walk))
-      .slice(offset, offset + limit);
-  }
+  if (keys.length > 1) return groupedPage(slots, keys, walk, offset, limit, scratch);
   const places = walk.order.length;
   const ascending = walk.direction === 'asc';
   const [key] = keys;
@@ -691,17 +703,80 @@ function sortedPage(
   return page;
 }
 
-function compareWithin(keys: GroupKey[], walk: Walk): Compare {
-  const grouped = keys.map((key) => ({ groupOf: key.groupOf(), direction: key.direction }));
-  const placeOf = walk.place();
-  return (a, b) => {
-    for (const { groupOf, direction } of grouped) {
-      const difference = (groupOf[a] as number) - (groupOf[b] as number);
-      if (difference !== 0) return direction === 'asc' ? difference : -difference;
-    }
-    const difference = (placeOf[a] as number) - (placeOf[b] as number);
-    return walk.direction === 'asc' ? difference : -difference;
+/**
+ * Rows [offset, offset + limit) of the slots sorted by two keys or more: each slot numbered by
+ * its group of the first key (in its direction) then its index, the page's numbers selected, and
+ * each group they reach ordered by the other keys (sortedPage), the first and last groups with
+ * their members off the page too.
+ */
+function groupedPage(
+  slots: Int32Array,
+  [key, ...rest]: GroupKey[],
+  walk: Walk,
+  offset: number,
+  limit: number,
+  scratch: Scratch,
+): number[] {
+  const count = slots.length;
+  const end = Math.min(count, offset + limit);
+  if (!key || offset >= end) return [];
+  const groupOf = key.groupOf();
+  const ranked = (slot: number) => {
+    const group = groupOf[slot] as number;
+    return key.direction === 'asc' ? group : key.groups - 1 - group;
   };
+  const numbers = scratch.numbers(count);
+  for (let at = 0; at < count; at++) numbers[at] = ranked(slots[at] as number) * count + at;
+  sortRange(numbers, offset, end);
+  const rankAt = (at: number) => Math.floor((numbers[at] as number) / count);
+  const page: number[] = [];
+  let at = offset;
+  while (at < end) {
+    const rank = rankAt(at);
+    let next = at;
+    while (next < end && rankAt(next) === rank) next++;
+    const { members, before } =
+      at === offset || next === end
+        ? membersRanked(slots, ranked, rank, scratch)
+        : { members: slotsAt(numbers, at, next, count, slots, scratch), before: at };
+    const rows = sortedPage(members, rest, walk, at - before, next - at, scratch);
+    for (const slot of rows) page.push(slot);
+    at = next;
+  }
+  return page;
+}
+
+/** The slots of one group (ranked as the page orders groups), and how many slots rank before it. */
+function membersRanked(
+  slots: Int32Array,
+  ranked: (slot: number) => number,
+  rank: number,
+  scratch: Scratch,
+): { members: Int32Array; before: number } {
+  const members = scratch.slots(slots.length);
+  let size = 0;
+  let before = 0;
+  for (let at = 0; at < slots.length; at++) {
+    const slot = slots[at] as number;
+    const its = ranked(slot);
+    if (its === rank) members[size++] = slot;
+    else if (its < rank) before++;
+  }
+  return { members: members.subarray(0, size), before };
+}
+
+/** The slots numbered at [from, to) (each number's index into `slots` being its remainder by `count`). */
+function slotsAt(
+  numbers: Float64Array,
+  from: number,
+  to: number,
+  count: number,
+  slots: Int32Array,
+  scratch: Scratch,
+): Int32Array {
+  const taken = scratch.slots(to - from);
+  for (let at = from; at < to; at++) taken[at - from] = slots[(numbers[at] as number) % count] as number;
+  return taken;
 }
 
 /**
@@ -718,6 +793,10 @@ export const WALKED_PLACES_PER_MATCH = 4;
  * instead (sortedPage): a match costs a selection about 16 places of a walk, its place read at random.
  */
 const SELECTED_AFTER_WALKS = 4;
+
+/** How many places a walk, or words and rows a count of groups, reads before it selects the page from every match instead. */
+const selectableAfter = ({ bits, count }: Matches, { walkedPlacesPerMatch }: PageWork) =>
+  bits.length + count * walkedPlacesPerMatch * SELECTED_AFTER_WALKS;
 
 /** What a walk of the order for a page reads. */
 type Walking = {
@@ -753,7 +832,7 @@ function walkPage(matches: Matches, walk: Walk, offset: number, limit: number, w
   const walking = { bits: matches.bits, order, forwards, skip, count };
   const everyPlace: [number, number] = [0, order.length];
   const walkable = matches.bits.length + total * work.walkedPlacesPerMatch;
-  const selectable = matches.bits.length + total * work.walkedPlacesPerMatch * SELECTED_AFTER_WALKS;
+  const selectable = selectableAfter(matches, work);
   const { within } = matches;
   let page: number[] | undefined;
   if (!created || !within) page = walkWithin(walking, everyPlace, selectable);
