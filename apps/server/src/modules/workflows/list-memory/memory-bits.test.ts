@@ -9,6 +9,7 @@ import {
   keepSharedCounted,
   removeAll,
   removeSlots,
+  sharedCounted,
   slotsOf,
   wordsFor,
 } from './memory-bits.ts';
@@ -44,6 +45,14 @@ describe('sets of slots as bits', () => {
     const counted = setOf(SLOTS);
     expect(keepSharedCounted(counted, setOf(odd.concat([3, 5])))).toBe(odd.length);
     expect(listed(counted)).toEqual(odd);
+    const three = wordsFor(CAPACITY).fill(0xffffffff);
+    expect(
+      sharedCounted(three, setOf(SLOTS), setOf(odd.concat([2])), setOf(SLOTS.filter((slot) => slot > 40))),
+    ).toBe(odd.filter((slot) => slot > 40).length);
+    expect(listed(three)).toEqual(odd.filter((slot) => slot > 40));
+    const two = wordsFor(CAPACITY);
+    expect(sharedCounted(two, setOf(SLOTS), setOf([0, 31, 500, 999]))).toBe(3);
+    expect(listed(two)).toEqual([0, 31, 999]);
     const both = setOf([2, 31]);
     addAll(both, setOf([31, 64]));
     expect(listed(both)).toEqual([2, 31, 64]);

@@ -12,6 +12,7 @@ import {
   keepSharedCounted,
   removeAll,
   removeSlots,
+  sharedCounted,
   wordCount,
   wordsFor,
 } from './memory-bits.ts';
@@ -78,9 +79,12 @@ export class MemoryMatches {
     const [fewest, ...more] = tests
       .map((test) => this.keptSet(list, test, words))
       .sort((a, b) => a.count - b.count) as [KeptSet, ...KeptSet[]];
-    const bits = this.scratch.copyOf(fewest.bits);
-    let { count } = fewest;
-    for (const set of more) if (count > 0) count = keepSharedCounted(bits, set.bits);
+    const [second, third, ...rest] = more;
+    if (!second)
+      return { whole: false, bits: this.scratch.copyOf(fewest.bits), count: fewest.count, within: fewest };
+    const bits = this.scratch.words(words);
+    let count = sharedCounted(bits, fewest.bits, second.bits, third?.bits);
+    for (const set of rest) if (count > 0) count = keepSharedCounted(bits, set.bits);
     return { whole: false, bits, count, within: fewest };
   }
 

@@ -558,7 +558,8 @@ export function pageOf(
         read += at - first;
       }
     }
-    if (before + size <= offset) {
+    // A group with no matches, before the page or within it, lends and reads nothing more.
+    if (size === 0 || before + size <= offset) {
       before += size;
       continue;
     }
