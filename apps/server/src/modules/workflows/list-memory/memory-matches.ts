@@ -80,7 +80,8 @@ export class MemoryMatches {
       .map((test) => this.keptSet(list, test, words))
       .sort((a, b) => a.count - b.count) as [KeptSet, ...KeptSet[]];
     const [second, third, ...rest] = more;
-    if (!second)
+    // One set, or none of its rows to join: its copy is the matches.
+    if (!second || fewest.count === 0)
       return { whole: false, bits: this.scratch.copyOf(fewest.bits), count: fewest.count, within: fewest };
     const bits = this.scratch.words(words);
     let count = sharedCounted(bits, fewest.bits, second.bits, third?.bits);
