@@ -498,6 +498,10 @@ export type Walk = {
  */
 export type Matches = { whole: boolean; bits: Uint32Array; count: number; within?: KeptSet };
 
+/** A group's place among the key's groups in its direction (and, the same way back, the group at a place). */
+const inKeyOrder = (key: GroupKey, group: number) =>
+  key.direction === 'asc' ? group : key.groups - 1 - group;
+
 /** A group with more rows than a set has words is joined as a kept set of its rows, not read row by row. */
 const GROUP_SET_FROM_ROWS_PER_WORD = 1;
 
@@ -538,7 +542,7 @@ export function pageOf(
   let read = 0;
   let before = 0;
   for (let n = 0; n < key.groups && before < end; n++) {
-    const group = key.direction === 'asc' ? n : key.groups - 1 - n;
+    const group = inKeyOrder(key, n);
     const first = key.starts[group] as number;
     const last = key.starts[group + 1] as number;
     // A group before the page is only counted, and only until the page is reached (no array made for it).
@@ -688,10 +692,7 @@ function sortedPage(
   for (let at = 0; at < slots.length; at++) {
     const slot = slots[at] as number;
     const place = placeOf[slot] as number;
-    let group = 0;
-    if (key && groupOf)
-      group =
-        key.direction === 'asc' ? (groupOf[slot] as number) : key.groups - 1 - (groupOf[slot] as number);
+    const group = key && groupOf ? inKeyOrder(key, groupOf[slot] as number) : 0;
     numbers[at] = group * places + (ascending ? place : places - 1 - place);
   }
   const end = Math.min(slots.length, offset + limit);
@@ -722,10 +723,7 @@ function groupedPage(
   const end = Math.min(count, offset + limit);
   if (!key || offset >= end) return [];
   const groupOf = key.groupOf();
-  const ranked = (slot: number) => {
-    const group = groupOf[slot] as number;
-    return key.direction === 'asc' ? group : key.groups - 1 - group;
-  };
+  const ranked = (slot: number) => inKeyOrder(key, groupOf[slot] as number);
   const numbers = scratch.numbers(count);
   for (let at = 0; at < count; at++) numbers[at] = ranked(slots[at] as number) * count + at;
   sortRange(numbers, offset, end);
