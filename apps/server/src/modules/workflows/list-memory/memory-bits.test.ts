@@ -10,6 +10,7 @@ import {
   removeAll,
   removeSlots,
   sharedCounted,
+  sharedMembers,
   slotsOf,
   wordsFor,
 } from './memory-bits.ts';
@@ -59,6 +60,21 @@ describe('sets of slots as bits', () => {
     const rest = setOf(SLOTS);
     removeAll(rest, setOf(odd));
     expect(listed(rest)).toEqual(SLOTS.filter((slot) => slot % 2 === 0));
+  });
+
+  it('joins a few members with sets, probing each member, as a join of their words does', () => {
+    const members = Int32Array.from([1, 31, 32, 96, 200, 999]);
+    const odd = setOf(SLOTS.filter((slot) => slot % 2 === 1).concat([32]));
+    const late = setOf(SLOTS.filter((slot) => slot > 30));
+    for (const sets of [[odd], [odd, late], [odd, late, setOf([31, 96, 999])]]) {
+      const into = wordsFor(CAPACITY);
+      const slots = new Int32Array(members.length);
+      const count = sharedMembers(into, slots, members, sets);
+      const joined = setOf(Array.from(members));
+      for (const set of sets) keepShared(joined, set);
+      expect(Array.from(slots.subarray(0, count))).toEqual(listed(joined));
+      expect(listed(into)).toEqual(listed(joined));
+    }
   });
 
   it('makes a set of the slots whose flag is set or not, up to the slots in use', () => {

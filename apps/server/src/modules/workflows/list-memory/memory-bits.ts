@@ -65,6 +65,31 @@ export function sharedCounted(into: Uint32Array, a: Uint32Array, b: Uint32Array,
   return count;
 }
 
+/**
+ * The members (slots, ascending) whose bits every one of `sets` has: set in `into` (clear before)
+ * and listed in `slots`; returns how many. A pass over a few members, where sharedCounted passes
+ * over every word of each set.
+ */
+export function sharedMembers(
+  into: Uint32Array,
+  slots: Int32Array,
+  members: Int32Array,
+  sets: Uint32Array[],
+): number {
+  let count = 0;
+  next: for (let at = 0; at < members.length; at++) {
+    const slot = members[at] as number;
+    const word = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    for (let set = 0; set < sets.length; set++) {
+      if ((((sets[set] as Uint32Array)[word] as number) & bit) === 0) continue next;
+    }
+    into[word] = (into[word] as number) | bit;
+    slots[count++] = slot;
+  }
+  return count;
+}
+
 /** `into` takes the bits of `other` too. */
 export function addAll(into: Uint32Array, other: Uint32Array) {
   for (let word = 0; word < into.length; word++) into[word] = (into[word] as number) | (other[word] ?? 0);

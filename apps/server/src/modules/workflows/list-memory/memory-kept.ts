@@ -5,7 +5,8 @@
  * over its words. Each slot written is tested again in every kept set of the lists it left and
  * joined, so a kept set is always of the rows as they are now.
  */
-import type { SlotTest } from './memory-filters.ts';
+import { slotsOf } from './memory-bits.ts';
+import { type SlotTest, testKey } from './memory-filters.ts';
 import { FREE_SLOT } from './memory-store.ts';
 
 /** Up to this many sets are kept (the least recently asked for go first)... */
@@ -21,11 +22,19 @@ export type KeptSet = {
   count: number;
   /** Whether a slot of the list passes the test, as the store is now. */
   passes: (slot: number) => boolean;
+  /**
+   * Its rows as slots, ascending, once a join has asked for them (membersOf): made only of a set
+   * with no more rows than words, and dropped when a row joins or leaves it.
+   */
+  members?: Int32Array;
   /** The creation times its rows lie within: made when a walk first asks (createdRangeOf), then widened as rows join. */
   created?: CreatedRange;
 };
 
 export type CreatedRange = { min: number; max: number };
+
+/** The bytes a kept set holds. */
+const bytesOf = (set: KeptSet) => set.bits.byteLength + (set.members?.byteLength ?? 0);
 
 export class KeptSets {
   /** By list and test key, the least recently asked for first. */
@@ -41,7 +50,7 @@ export class KeptSets {
     // A set made before the store grew is made again.
     if (kept.bits.length !== words) return undefined;
     this.sets.set(name, kept);
-    this.bytes += kept.bits.byteLength;
+    this.bytes += bytesOf(kept);
     return kept;
   }
 
@@ -50,11 +59,24 @@ export class KeptSets {
     const was = this.sets.get(name);
     if (was) this.drop(name, was);
     this.sets.set(name, set);
-    this.bytes += set.bits.byteLength;
-    for (const [oldest, kept] of this.sets) {
-      if (this.sets.size <= KEPT_SETS && this.bytes <= KEPT_BYTES) break;
-      this.drop(oldest, kept);
+    this.bytes += bytesOf(set);
+    this.trim();
+  }
+
+  /**
+   * The rows of a kept set as slots, ascending, made once and kept with it until one of its rows
+   * changes: a join of a few rows probes the other sets for each of them,
+   * where a pass over every word of each set costs about as much as probing a row per word.
+   */
+  membersOf(set: KeptSet): Int32Array {
+    if (set.members) return set.members;
+    const members = slotsOf(set.bits, set.count);
+    set.members = members;
+    if (this.sets.get(`${set.list} ${testKey(set.test)}`) === set) {
+      this.bytes += members.byteLength;
+      this.trim();
     }
+    return members;
   }
 
   /**
@@ -79,12 +101,28 @@ export class KeptSets {
       if (was === is) continue;
       kept.bits[word] = (kept.bits[word] as number) ^ bit;
       kept.count += is ? 1 : -1;
+      this.rowsChanged(kept);
+    }
+  }
+
+  /** Rows joined or left a kept set: its members are made again when next asked for. */
+  rowsChanged(set: KeptSet) {
+    if (!set.members) return;
+    if (this.sets.get(`${set.list} ${testKey(set.test)}`) === set) this.bytes -= set.members.byteLength;
+    set.members = undefined;
+  }
+
+  /** Drops the least recently asked for until the sets are within both bounds. */
+  private trim() {
+    for (const [oldest, kept] of this.sets) {
+      if (this.sets.size <= KEPT_SETS && this.bytes <= KEPT_BYTES) break;
+      this.drop(oldest, kept);
     }
   }
 
   private drop(name: string, kept: KeptSet) {
     this.sets.delete(name);
-    this.bytes -= kept.bits.byteLength;
+    this.bytes -= bytesOf(kept);
   }
 }
 

@@ -493,10 +493,17 @@ export type Walk = {
   created?: Float64Array;
 };
 /**
- * The rows that match: as bits (the list's own when `whole`, every row of it), and how many; and a
- * kept set that holds them all, when there is one.
+ * The rows that match: as bits (the list's own when `whole`, every row of it), and how many; a
+ * kept set that holds them all, when there is one; and their slots, ascending, when the join
+ * listed them (not to be written).
  */
-export type Matches = { whole: boolean; bits: Uint32Array; count: number; within?: KeptSet };
+export type Matches = {
+  whole: boolean;
+  bits: Uint32Array;
+  count: number;
+  within?: KeptSet;
+  slots?: Int32Array;
+};
 
 /** A group's place among the key's groups in its direction (and, the same way back, the group at a place). */
 const inKeyOrder = (key: GroupKey, group: number) =>
@@ -793,9 +800,13 @@ export const WALKED_PLACES_PER_MATCH = 4;
  */
 const SELECTED_AFTER_WALKS = 4;
 
-/** How many places a walk, or words and rows a count of groups, reads before it selects the page from every match instead. */
-const selectableAfter = ({ bits, count }: Matches, { walkedPlacesPerMatch }: PageWork) =>
-  bits.length + count * walkedPlacesPerMatch * SELECTED_AFTER_WALKS;
+/**
+ * How many places a walk, or words and rows a count of groups, reads before it selects the page
+ * from every match instead: what the selection reads (the matches' slots, listed from their words
+ * when the join has not listed them).
+ */
+const selectableAfter = ({ bits, count, slots }: Matches, { walkedPlacesPerMatch }: PageWork) =>
+  (slots ? 0 : bits.length) + count * walkedPlacesPerMatch * SELECTED_AFTER_WALKS;
 
 /** What a walk of the order for a page reads. */
 type Walking = {
