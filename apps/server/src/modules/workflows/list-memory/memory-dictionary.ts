@@ -5,9 +5,14 @@
  */
 import { grownTo } from './memory-arrays.ts';
 
-/** Dictionaries of this many values keep their last SEARCHES_KEPT searches (a search reads every value). */
-export const SEARCHES_KEPT_FROM = 5000;
+/**
+ * A dictionary keeps its last SEARCHES_KEPT searches (a search reads every value): at a million
+ * rows even a small one's search, read again for each request, was a tenth of a filtered page's
+ * time in the index's thread (a referrer's end dates, say).
+ */
 const SEARCHES_KEPT = 64;
+/** From this many values, a search's lookup is named by the array it is (foundKey), not by its codes. */
+export const LOOKUPS_NAMED_FROM = 5000;
 
 /**
  * A UTF-16 unit placed so that units compare in code point order: a surrogate (D800-DFFF) is of a
@@ -89,7 +94,7 @@ export class Dictionary {
     return ranks;
   }
 
-  /** Recent searches of a large dictionary, extended to the values added since (most recent last). */
+  /** Recent searches, extended to the values added since (most recent last). */
   private readonly searched = new Map<string, { found: Uint8Array; tested: number }>();
 
   /** The codes whose value contains `needle` (lower case), as a lookup by code. */
@@ -99,8 +104,8 @@ export class Dictionary {
   }
 
   /**
-   * The codes whose value passes the test, as `matching`. A large dictionary keeps its last searches
-   * by `key`, which names the test whole: asked again, a search is the same lookup, until a value
+   * The codes whose value passes the test, as `matching`. The dictionary keeps its last searches by
+   * `key`, which names the test whole: asked again, a search is the same lookup, until a value
    * added since passes it (a new lookup then; one shorter than the dictionary has no later code).
    */
   searching(key: string, test: (value: string, lower: string) => boolean): Uint8Array {
@@ -113,7 +118,6 @@ export class Dictionary {
   }
 
   private searchingCodes(key: string, passes: (code: number) => boolean): Uint8Array {
-    if (this.count < SEARCHES_KEPT_FROM) return this.matchingCodes(passes);
     let search = this.searched.get(key);
     this.searched.delete(key);
     if (!search) search = { found: new Uint8Array(0), tested: 1 };

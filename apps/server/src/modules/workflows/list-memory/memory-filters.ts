@@ -11,7 +11,7 @@ import {
 } from '@telecare/domain/booking-status';
 import { dateFilterRange, INDEFINITE_END_DATE, INDEFINITELY_VALID } from '@telecare/domain/workflow-rules';
 import { agesShowing, DATE_TEXT, NEW_OR_REVIEW } from '../filter-texts.ts';
-import { type Dictionary, SEARCHES_KEPT_FROM } from './memory-dictionary.ts';
+import { type Dictionary, LOOKUPS_NAMED_FROM } from './memory-dictionary.ts';
 import { codesIn } from './memory-postings.ts';
 import { dayNumber, type MemoryStore, shownDate, type TextColumn } from './memory-store.ts';
 
@@ -61,7 +61,7 @@ function arrayNumber(array: Uint8Array): number {
  * (its dictionary keeps its searches, so a search asked again is the same lookup).
  */
 function foundKey(found: Uint8Array): string {
-  return found.length >= SEARCHES_KEPT_FROM ? `#${arrayNumber(found)}` : codesIn(found).join(',');
+  return found.length >= LOOKUPS_NAMED_FROM ? `#${arrayNumber(found)}` : codesIn(found).join(',');
 }
 
 /**
