@@ -672,7 +672,7 @@ function sortedMatches(
   limit: number,
   scratch: Scratch,
 ): number[] {
-  const slots = slotsOf(matches.bits, matches.count, scratch.slots(matches.count));
+  const slots = matches.slots ?? slotsOf(matches.bits, matches.count, scratch.slots(matches.count));
   return sortedPage(slots, keys, walk, offset, limit, scratch);
 }
 
@@ -800,13 +800,9 @@ export const WALKED_PLACES_PER_MATCH = 4;
  */
 const SELECTED_AFTER_WALKS = 4;
 
-/**
- * How many places a walk, or words and rows a count of groups, reads before it selects the page
- * from every match instead: what the selection reads (the matches' slots, listed from their words
- * when the join has not listed them).
- */
-const selectableAfter = ({ bits, count, slots }: Matches, { walkedPlacesPerMatch }: PageWork) =>
-  (slots ? 0 : bits.length) + count * walkedPlacesPerMatch * SELECTED_AFTER_WALKS;
+/** How many places a walk, or words and rows a count of groups, reads before it selects the page from every match instead. */
+const selectableAfter = ({ bits, count }: Matches, { walkedPlacesPerMatch }: PageWork) =>
+  bits.length + count * walkedPlacesPerMatch * SELECTED_AFTER_WALKS;
 
 /** What a walk of the order for a page reads. */
 type Walking = {
