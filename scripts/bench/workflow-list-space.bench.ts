@@ -20,7 +20,9 @@
  * is the second server's. A p95 of 30 times is the second slowest, and one stall of either server
  * moves it: two servers of the same 10,000 workflows put 21 of 1,260 requests over 2 x each other
  * (docs/performance.md, session 23). So each request over 2 x its baseline is measured again as a
- * pair BENCH_RECHECK times (2 unless set), and its ratio is the median of all its pairs'.
+ * pair BENCH_RECHECK times (2 unless set), and its ratio is the median of all its pairs'. A page
+ * that stays over 2 x with more rows than its baseline's page (fuller) is also set against the
+ * baseline's pages of its size with at least as many rows.
  *
  * On PostgreSQL it also prints each server's CPU per request: its process (every thread) and its
  * PostgreSQL backends, read from /proc (cpu-time.ts), over the whole run, warm-ups included.
@@ -65,6 +67,8 @@ type Result = {
   total: number;
   /** Rows on the page answered. */
   shown: number;
+  /** Rows a page holds at most (the request's page size). */
+  pageSize: number;
   timedOut: number;
   baseline?: number;
   /** Rows on the baseline's page of the same request. */
@@ -197,8 +201,31 @@ async function measure(request: SpaceRequest, served = main): Promise<Result> {
     p95: percentile(times, 95),
     total,
     shown: answer.rows?.length ?? 0,
+    pageSize: request.query.pageSize,
     timedOut,
   };
+}
+
+/**
+ * Each fuller page against the baseline's pages of its size that hold at least as many rows: the
+ * median of their p95s. Its own baseline's page holds fewer rows; this compares pages of as many
+ * rows, so what is left is what the store's size costs.
+ */
+function printAgainstAsManyRows(fuller: Result[]) {
+  const compared = fuller.flatMap((r) => {
+    const like = results
+      .filter((b) => b.baseline && (b.baselineShown ?? 0) >= r.shown && b.pageSize === r.pageSize)
+      .map((b) => b.baseline as number)
+      .sort((x, y) => x - y);
+    return like.length > 0 ? [{ r, ratio: r.p95 / percentile(like, 50), pages: like.length }] : [];
+  });
+  if (compared.length === 0) return;
+  const ratios = compared.map((c) => c.ratio).sort((x, y) => x - y);
+  console.log(
+    `Against the median p95 of the baseline's pages of as many rows or more (${compared.length} of those ${fuller.length} ` +
+      `fuller; ${Math.min(...compared.map((c) => c.pages))}-${Math.max(...compared.map((c) => c.pages))} pages each): ` +
+      `${ratios.map((q) => q.toFixed(2)).join(' ')}; ${ratios.filter((q) => q > 2).length} over 2 x.`,
+  );
 }
 
 const readResults = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { results: Result[] };
@@ -352,6 +379,7 @@ if (baseline) {
           .map((q) => q.toFixed(2))
           .join(', ')})  ${r.name}`,
       );
+    printAgainstAsManyRows(still.filter((r) => r.fuller));
   }
 }
 if (process.env.BENCH_OUT) {
