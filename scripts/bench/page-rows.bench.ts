@@ -1,7 +1,7 @@
 /**
  * What a list page's rows cost the server's thread, by stage, for pages of 3, 10 and 50 rows: the
  * statement that reads them by id and writes their audit row (selectPageRows), the rows as the
- * list shows them (toWorkflowRow), and the answer's encoding (the route's Zod serializer). One
+ * list shows them (toWorkflowRow), and the answer's encoding (the route's compiled serializer). One
  * client, in process, so the figures are this process's CPU, not a queue's.
  *
  *   DATABASE_URL=postgres://... npx tsx scripts/bench/page-rows.bench.ts [repetitions]
@@ -9,11 +9,11 @@
 import { performance } from 'node:perf_hooks';
 import { WorkflowListResponseSchema } from '@telecare/contracts/workflows';
 import { sql } from 'drizzle-orm';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { openPgliteFolder, openPostgres } from '../../apps/server/src/db/database.ts';
 import type { AuditEvent } from '../../apps/server/src/modules/audit/audit.queries.ts';
 import { selectPageRows } from '../../apps/server/src/modules/workflows/workflow-page-rows.ts';
 import { toWorkflowRow } from '../../apps/server/src/modules/workflows/workflow-row.presenter.ts';
+import { compiledSerializer } from '../../apps/server/src/plugins/compiled-serializer.ts';
 import { benchUser } from './bench-session.ts';
 
 const url = process.env.DATABASE_URL;
@@ -24,12 +24,7 @@ const PAGE_SIZES = [3, 10, 50];
 
 const database = url ? await openPostgres(url, 2) : await openPgliteFolder(folder as string);
 const { db } = database;
-const serialize = serializerCompiler({
-  schema: WorkflowListResponseSchema,
-  method: 'POST',
-  url: '/api/admin/workflow/list',
-  httpStatus: '200',
-}) as (data: unknown) => string;
+const serialize = compiledSerializer({ schema: WorkflowListResponseSchema });
 const found = (await db.execute(
   sql`SELECT id FROM workflows WHERE list_name = 'active' ORDER BY id LIMIT 500`,
 )) as unknown as { rows: { id: string }[] };
