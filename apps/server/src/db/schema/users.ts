@@ -25,6 +25,8 @@ export const users = pgTable(
     mfaPhoneEnrolledAt: instant('mfa_phone_enrolled_at'),
     totpSecret: text('totp_secret'),
     totpEnrolledAt: instant('totp_enrolled_at'),
+    /** The time step of the last authenticator code accepted: a code is good once (RFC 6238, 5.2). */
+    totpLastStep: integer('totp_last_step'),
     deletedAt: instant('deleted_at'),
     ...timestamps,
   },

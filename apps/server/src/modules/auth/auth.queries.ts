@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { recentSessions } from './session-cache.ts';
@@ -66,6 +66,19 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>) {
   await db.update(users).set(values).where(eq(users.id, id));
   recentSessions.forgetAll();
+}
+
+/**
+ * Takes an authenticator code's time step for the user: false when a code of this step or a later
+ * one was accepted before (a replayed code, or the same code sent twice at once).
+ */
+export async function claimTotpStep(db: Db, userId: string, step: number) {
+  const rows = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 export async function completeSessionMfa(db: Db, sessionId: string, at: Date) {

@@ -11,7 +11,7 @@ export const FACTOR_RECHECK_TTL_MS = 10 * 60_000;
 
 export type FactorValues = Pick<
   typeof users.$inferInsert,
-  'mfaPhoneNumber' | 'mfaPhoneEnrolledAt' | 'totpSecret' | 'totpEnrolledAt'
+  'mfaPhoneNumber' | 'mfaPhoneEnrolledAt' | 'totpSecret' | 'totpEnrolledAt' | 'totpLastStep'
 >;
 
 export function hasSecondFactor(user: UserRow) {

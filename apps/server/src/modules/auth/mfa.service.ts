@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import { type AuditEvent, recordAudit } from '../audit/audit.queries.ts';
-import { completeSessionMfa, findUserById, type UserRow, updateUser } from './auth.queries.ts';
+import { claimTotpStep, completeSessionMfa, findUserById, type UserRow, updateUser } from './auth.queries.ts';
 import { type AuthContext, mfaStatusOf, type RequestOrigin, toSessionUser } from './auth.service.ts';
 import {
   type Challenge,
@@ -313,7 +313,8 @@ export function createMfaService(deps: {
         const user = await userOf(context);
         if (!user.totpSecret || !user.totpEnrolledAt)
           throw new AppError(ErrorCode.codeInvalid, AUTH_MESSAGES.verifyFailed);
-        if (!(await totpMatches(user.totpSecret, code))) {
+        const step = await totpStepOf(user.totpSecret, code, user.totpLastStep);
+        if (step === null || !(await claimTotpStep(db, user.id, step))) {
           await throttle.record('mfa-code', who, false);
           throw new AppError(ErrorCode.codeInvalid, AUTH_MESSAGES.verifyFailed);
         }
@@ -348,7 +349,8 @@ export function createMfaService(deps: {
       if (!challenge?.destination || challenge.consumedAt || challenge.expiresAt <= now) {
         throw new AppError(ErrorCode.codeExpired, AUTH_MESSAGES.mfaSessionExpired);
       }
-      if (!(await totpMatches(challenge.destination, code))) {
+      const step = await totpStepOf(challenge.destination, code, null);
+      if (step === null) {
         await throttle.record('mfa-code', who, false);
         const failures = await recordWrongCode(db, challenge, now);
         if (failures >= MAX_WRONG_CODES)
@@ -360,19 +362,22 @@ export function createMfaService(deps: {
       return enrol(context, origin, allowance, 'totp', {
         totpSecret: challenge.destination,
         totpEnrolledAt: now,
+        totpLastStep: step,
       });
     },
   };
 
-  async function totpMatches(secret: string, code: string) {
-    if (!/^\d{6}$/.test(code)) return false;
+  /** The time step of a right authenticator code, later than `after`; null for a wrong or used one. */
+  async function totpStepOf(secret: string, code: string, after: number | null) {
+    if (!/^\d{6}$/.test(code)) return null;
     const result = await verifyTotp({
       secret,
       token: code,
       epoch: Math.floor(clock.now().getTime() / 1000),
       epochTolerance: 30,
+      ...(after === null ? {} : { afterTimeStep: after }),
     });
-    return result.valid;
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   }
 }
 

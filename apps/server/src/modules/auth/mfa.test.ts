@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@telecare/contracts/auth';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -218,5 +219,47 @@ describe('second factor', () => {
     t.clock.advance(60_000);
     expect((await post('/api/auth/mfa/verify', next, { method: 'totp', code: later })).statusCode).toBe(200);
     expect((await me(next)).statusCode).toBe(200);
+  });
+
+  it('takes an authenticator code once: a seen code, or an earlier one, does not sign in again', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const user = await createUser(t.db, {
+      emailVerifiedAt: new Date(),
+      totpSecret: secret,
+      totpEnrolledAt: new Date(),
+    });
+    const epoch = Math.floor(t.clock.now().getTime() / 1000);
+    const code = await generate({ secret, epoch });
+    const earlier = await generate({ secret, epoch: epoch - 30 });
+    const owner = await signIn(user.email);
+    expect((await post('/api/auth/mfa/verify', owner, { method: 'totp', code })).statusCode).toBe(200);
+
+    const replayer = await signIn(user.email);
+    const replayed = await post('/api/auth/mfa/verify', replayer, { method: 'totp', code });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().message).toBe(AUTH_MESSAGES.verifyFailed);
+    expect((await post('/api/auth/mfa/verify', replayer, { method: 'totp', code: earlier })).statusCode).toBe(
+      400,
+    );
+    expect((await me(replayer)).statusCode).toBe(401);
+
+    const twice = await signIn(user.email);
+    t.clock.advance(30_000);
+    const next = await generate({ secret, epoch: epoch + 30 });
+    const both = await Promise.all([
+      post('/api/auth/mfa/verify', replayer, { method: 'totp', code: next }),
+      post('/api/auth/mfa/verify', twice, { method: 'totp', code: next }),
+    ]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it('does not take the code that enrolled an authenticator app for a sign-in', async () => {
+    const user = await createUser(t.db, { emailVerifiedAt: new Date() });
+    const token = await signIn(user.email);
+    const { secret } = (await post('/api/auth/mfa/totp/enroll/start', token)).json();
+    const code = await generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    expect((await post('/api/auth/mfa/totp/enroll/confirm', token, { code })).statusCode).toBe(200);
+    const other = await signIn(user.email);
+    expect((await post('/api/auth/mfa/verify', other, { method: 'totp', code })).statusCode).toBe(400);
   });
 });
