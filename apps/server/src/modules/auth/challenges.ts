@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { authChallenges } from '../../db/schema/index.ts';
 
@@ -148,4 +148,22 @@ export async function consumeChallenge(db: Db, challengeId: string, now: Date) {
     .where(and(eq(authChallenges.id, challengeId), isNull(authChallenges.consumedAt)))
     .returning({ id: authChallenges.id });
   return rows.length === 1;
+}
+
+/**
+ * Marks every e-mailed link of a user used (password resets, invitations, e-mail checks): a link
+ * sent before the address, the password or the account changed must not set a password or prove
+ * an address afterwards.
+ */
+export async function consumeUserLinks(db: Db, userId: string, now: Date) {
+  await db
+    .update(authChallenges)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(authChallenges.userId, userId),
+        inArray(authChallenges.purpose, ['password-reset', 'email-verify'] satisfies ChallengePurpose[]),
+        isNull(authChallenges.consumedAt),
+      ),
+    );
 }

@@ -14,7 +14,7 @@ import {
   updateUser,
 } from './auth.queries.ts';
 import type { RequestOrigin } from './auth.service.ts';
-import { consumeChallenge, createLinkChallenge, findLinkChallenge } from './challenges.ts';
+import { consumeChallenge, consumeUserLinks, createLinkChallenge, findLinkChallenge } from './challenges.ts';
 import { hashPassword } from './password.ts';
 import type { Throttle } from './throttle.ts';
 
@@ -107,6 +107,7 @@ export function createPasswordResetService(deps: {
           emailVerifiedAt: user.emailVerifiedAt ?? now,
         });
         await revokeUserSessions(tx, user.id, now);
+        await consumeUserLinks(tx, user.id, now);
         return {
           result: null,
           audit: [

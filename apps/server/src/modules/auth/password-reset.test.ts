@@ -74,6 +74,20 @@ describe('forgot password', () => {
     expect((await signIn(user.email, 'brand-new-secret')).statusCode).toBe(200);
   });
 
+  it('ends the other links when one of them sets the password', async () => {
+    const user = await createUser(t.db);
+    await request(user.email);
+    await deliverQueuedEmails(t);
+    const first = await lastEmailLinkToken(t.db, user.email);
+    await request(user.email);
+    await deliverQueuedEmails(t);
+    const second = await lastEmailLinkToken(t.db, user.email);
+    expect(second).not.toBe(first);
+    expect((await complete(second, 'owner-new-secret')).statusCode).toBe(200);
+    expect((await complete(first, 'stranger-secret')).json().code).toBe('LINK_INVALID');
+    expect((await signIn(user.email, 'owner-new-secret')).statusCode).toBe(200);
+  });
+
   it('refuses a link older than an hour', async () => {
     const user = await createUser(t.db);
     await request(user.email);

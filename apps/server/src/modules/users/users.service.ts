@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { auditedBy, type ChangeWriter } from '../../lib/write-change.ts';
 import { revokeUserSessions } from '../auth/auth.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
+import { consumeUserLinks } from '../auth/challenges.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { PasswordResetService } from '../auth/password-reset.service.ts';
 import {
@@ -169,8 +170,11 @@ export function createUserService(deps: {
       }
       const now = clock.now();
       const passwordChanged = Boolean(input.password);
+      const emailChanged = input.email !== before.email;
       const values = {
         email: input.email,
+        // A new address is proved again before it can enrol a second factor.
+        ...(emailChanged ? { emailVerifiedAt: null } : {}),
         firstName: input.firstName,
         lastName: input.lastName,
         shortName: input.shortName,
@@ -190,9 +194,11 @@ export function createUserService(deps: {
         const fields = (Object.keys(toUserSummary(saved)) as (keyof UserSummary)[]).filter(
           (key) => JSON.stringify(toUserSummary(saved)[key]) !== JSON.stringify(toUserSummary(before)[key]),
         );
-        if (passwordChanged || (saved.disabled && !before.disabled) || saved.role !== before.role) {
+        const disabledNow = saved.disabled && !before.disabled;
+        if (passwordChanged || disabledNow || emailChanged || saved.role !== before.role) {
           await revokeUserSessions(tx, uid, now);
         }
+        if (passwordChanged || disabledNow || emailChanged) await consumeUserLinks(tx, uid, now);
         return {
           result: saved,
           ...userChanged(actor, origin, 'user.updated', uid, { fields, passwordChanged }),
@@ -209,6 +215,7 @@ export function createUserService(deps: {
         await liveUser(uid, tx);
         await updateUserRow(tx, uid, { deletedAt: now });
         await revokeUserSessions(tx, uid, now);
+        await consumeUserLinks(tx, uid, now);
         return { result: undefined, ...userChanged(actor, origin, 'user.deleted', uid) };
       });
     },

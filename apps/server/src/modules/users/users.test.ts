@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, referrers } from '../../db/schema/index.ts';
 import { bearer, createSessionToken, createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { deliverQueuedEmails, lastOutboxMessage } from '../../test/outbox.ts';
+import { deliverQueuedEmails, lastEmailLinkToken, lastOutboxMessage } from '../../test/outbox.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('user management', () => {
@@ -148,6 +148,63 @@ describe('user management', () => {
     expect((await signIn('new-pass-1')).statusCode).toBe(200);
     const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, user.id));
     expect(JSON.stringify(audit)).not.toContain('new-pass-1');
+  });
+
+  it('ends the invitation sent before an e-mail change, the sessions, and the old address’s proof', async () => {
+    const typo = { ...base, email: 'nora.typo@gmial.test' };
+    const created = await call('POST', '/api/admin/auth/users', typo);
+    expect(created.statusCode).toBe(201);
+    await deliverQueuedEmails(t);
+    const invitation = await lastEmailLinkToken(t.db, typo.email);
+    const uid = created.json().uid;
+    const fixed = await call('PUT', `/api/admin/auth/user/${uid}`, {
+      ...typo,
+      email: 'nora.right@telecare.test',
+    });
+    expect(fixed.statusCode).toBe(200);
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/complete',
+      payload: { token: invitation, password: 'stranger-pass-1' },
+    });
+    expect(used.json().code).toBe('LINK_INVALID');
+
+    const verified = await createUser(t.db, { emailVerifiedAt: new Date() });
+    const session = await createSessionToken(t.db, verified.id);
+    const moved = await call('PUT', `/api/admin/auth/user/${verified.id}`, {
+      ...base,
+      email: 'moved.elsewhere@telecare.test',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session) })).statusCode,
+    ).toBe(401);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'moved.elsewhere@telecare.test', password: TEST_PASSWORD },
+    });
+    expect(signIn.json().mfa.emailVerified).toBe(false);
+  });
+
+  it('ends the links sent before an account is disabled, so enabling it again does not revive them', async () => {
+    const user = await createUser(t.db);
+    await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+    await deliverQueuedEmails(t);
+    const link = await lastEmailLinkToken(t.db, user.email);
+    const body = { ...base, email: user.email };
+    expect(
+      (await call('PUT', `/api/admin/auth/user/${user.id}`, { ...body, disabled: true })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PUT', `/api/admin/auth/user/${user.id}`, { ...body, disabled: false })).statusCode,
+    ).toBe(200);
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/complete',
+      payload: { token: link, password: 'stranger-pass-1' },
+    });
+    expect(used.json().code).toBe('LINK_INVALID');
   });
 
   it('deletes a user (soft), who then cannot sign in; nobody deletes themselves', async () => {
