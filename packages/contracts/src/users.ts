@@ -67,7 +67,20 @@ export const UsersByRoleQuerySchema = z.object({
     .transform((v) => (v ? v.split(',').map((r) => r.trim()) : []))
     .pipe(z.array(RoleSchema)),
 });
-export const UsersResponseSchema = z.object({ users: z.array(UserSummarySchema) });
+/**
+ * A member of staff as the coordinator and todo pickers show them, to every role that works the
+ * lists: no e-mail, second-factor or account state, which only user management sees.
+ */
+export const StaffMemberSchema = UserSummarySchema.pick({
+  uid: true,
+  firstName: true,
+  lastName: true,
+  shortName: true,
+  role: true,
+});
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
+/** The enabled staff of the roles asked for, IT staff left out (the spec's coordinator and assignee lists). */
+export const UsersResponseSchema = z.object({ users: z.array(StaffMemberSchema) });
 
 const required = (label: string) => z.string().trim().min(1, `${label} is required.`).max(200);
 

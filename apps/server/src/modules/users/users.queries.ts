@@ -26,11 +26,19 @@ export async function selectUserPage(
     .offset(options.offset);
 }
 
-export async function selectUsersByRoles(db: Db, roles: string[]) {
+/** The enabled staff of the given roles (all roles when none), IT staff left out, by name. */
+export async function selectStaffByRoles(db: Db, roles: string[]) {
+  const assignable = and(live, eq(users.disabled, false), eq(users.isItStaff, false));
   return db
-    .select()
+    .select({
+      uid: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      shortName: users.shortName,
+      role: users.role,
+    })
     .from(users)
-    .where(roles.length ? and(live, inArray(users.role, roles)) : live)
+    .where(roles.length ? and(assignable, inArray(users.role, roles)) : assignable)
     .orderBy(asc(users.firstName), asc(users.lastName));
 }
 

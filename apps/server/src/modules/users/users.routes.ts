@@ -34,7 +34,8 @@ export function userRoutes(users: UserService): FastifyPluginAsyncZod {
         config: { access: Permission.workflowRead },
         schema: {
           tags,
-          description: 'Users of the given roles (comma-separated), e.g. for coordinator lists.',
+          description:
+            'The enabled staff of the given roles (comma-separated), IT staff left out: the coordinator and todo assignee lists.',
           querystring: UsersByRoleQuerySchema,
           response: { 200: UsersResponseSchema },
         },

@@ -3,6 +3,7 @@ import type { Role } from '@telecare/contracts/auth';
 import { ErrorCode } from '@telecare/contracts/errors';
 import {
   type CreateUserRequestSchema,
+  type StaffMember,
   type UpdateUserRequestSchema,
   USER_FORM_MESSAGES,
   type UserSummary,
@@ -23,8 +24,8 @@ import {
   findLiveUserByEmail,
   identityExists,
   insertUser,
+  selectStaffByRoles,
   selectUserPage,
-  selectUsersByRoles,
   type UserRow,
   updateUserRow,
 } from './users.queries.ts';
@@ -126,7 +127,7 @@ export function createUserService(deps: {
     },
 
     async byRoles(roles: Role[]) {
-      return { users: (await selectUsersByRoles(db, roles)).map(toUserSummary) };
+      return { users: (await selectStaffByRoles(db, roles)) as StaffMember[] };
     },
 
     async get(uid: string) {

@@ -221,6 +221,29 @@ describe('user management', () => {
     expect((await call('DELETE', '/api/admin/auth/user/not-a-uuid')).statusCode).toBe(400);
   });
 
+  it('lists the staff a coordinator may pick by name only: no e-mail, second factor or account state, no IT staff or disabled accounts', async () => {
+    const admin = await createUser(t.db, { role: 'TELECARE_ADMIN', firstName: 'Picked' });
+    const it = await createUser(t.db, { role: 'TELECARE_ADMIN', isItStaff: true, firstName: 'Technical' });
+    const off = await createUser(t.db, { role: 'TELECARE_SUPERVISOR', disabled: true, firstName: 'Gone' });
+    const adminToken = await createSessionToken(t.db, admin.id);
+    const res = await call(
+      'GET',
+      '/api/admin/auth/users?role=TELECARE_ADMIN,TELECARE_SUPERVISOR',
+      undefined,
+      adminToken,
+    );
+    expect(res.statusCode).toBe(200);
+    const listed: Record<string, unknown>[] = res.json().users;
+    const uids = listed.map((user) => user.uid);
+    expect(uids).toContain(admin.id);
+    expect(uids).toContain(supervisorId);
+    expect(uids).not.toContain(it.id);
+    expect(uids).not.toContain(off.id);
+    for (const user of listed)
+      expect(Object.keys(user).sort()).toEqual(['firstName', 'lastName', 'role', 'shortName', 'uid']);
+    expect(res.body).not.toContain(admin.email);
+  });
+
   it('refuses the admin role, which lacks OTHER_SETTINGS', async () => {
     const admin = await createUser(t.db, { role: 'TELECARE_ADMIN' });
     const adminToken = await createSessionToken(t.db, admin.id);

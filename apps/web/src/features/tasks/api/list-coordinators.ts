@@ -1,27 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type UserSummary, UsersResponseSchema } from '@telecare/contracts/users';
+import { type StaffMember, UsersResponseSchema } from '@telecare/contracts/users';
 import { apiRequest } from '../../../lib/api-client';
 
 const COORDINATOR_ROLES = ['TELECARE_ADMIN', 'TELECARE_SUPERVISOR'] as const;
 
-/** The spec's coordinator list: admins and supervisors who are not IT staff and not disabled. */
-export function isCoordinator(user: UserSummary): boolean {
-  return (COORDINATOR_ROLES as readonly string[]).includes(user.role) && !user.isITStaff && !user.disabled;
-}
-
 /**
- * GET /api/admin/auth/users?role=TELECARE_ADMIN,TELECARE_SUPERVISOR, filtered and sorted by name.
- * A failure gives an empty list (the spec swallows failed user loads).
+ * GET /api/admin/auth/users?role=TELECARE_ADMIN,TELECARE_SUPERVISOR: the spec's coordinator list,
+ * admins and supervisors who are not IT staff and not disabled (the server leaves those out),
+ * sorted by name. A failure gives an empty list (the spec swallows failed user loads).
  */
-export async function listCoordinators(signal?: AbortSignal): Promise<UserSummary[]> {
+export async function listCoordinators(signal?: AbortSignal): Promise<StaffMember[]> {
   try {
     const { users } = await apiRequest(`/api/admin/auth/users?role=${COORDINATOR_ROLES.join(',')}`, {
       schema: UsersResponseSchema,
       signal,
     });
-    return users
-      .filter(isCoordinator)
-      .sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`));
+    return users.sort((a, b) => `${a.firstName} ${a.lastName}`.localeCompare(`${b.firstName} ${b.lastName}`));
   } catch (error) {
     if (signal?.aborted) throw error;
     return [];

@@ -13,7 +13,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { UserSummary } from '@telecare/contracts/users';
+import type { StaffMember } from '@telecare/contracts/users';
 import type { WorkflowDetail } from '@telecare/contracts/workflow-detail';
 import { RESULT_INSPECTIONS } from '@telecare/domain/result-inspections';
 import { useMemo, useState } from 'react';
@@ -47,7 +47,7 @@ export interface ManageTasksModalProps {
 }
 
 /** Coordinator choices; a current coordinator who is no longer in the list stays visible. */
-function coordinatorOptions(coordinators: readonly UserSummary[], current: (string | null)[]) {
+function coordinatorOptions(coordinators: readonly StaffMember[], current: (string | null)[]) {
   const options = coordinators.map((user) => ({
     value: user.uid,
     label: `${user.firstName} ${user.lastName}`,
