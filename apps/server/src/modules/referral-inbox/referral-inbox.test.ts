@@ -1,12 +1,19 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, incomingReferralFiles, jobs, settings } from '../../db/schema/index.ts';
 import { createLocalFileStorage } from '../../integrations/storage/local-file-storage.ts';
 import { claimDueJobs, JOB_RUNNER } from '../../jobs/job-runner.ts';
 import { bearer, createSessionToken, createUser } from '../../test/factories.ts';
-import { multipartBody, pdfWithText, pngHeader, pngImage } from '../../test/files/sample-files.ts';
+import {
+  multipartBody,
+  pdfWithStreams,
+  pdfWithText,
+  pngHeader,
+  pngImage,
+} from '../../test/files/sample-files.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { queuePendingExtractions, REFERRAL_EXTRACTION } from './extract-referral-text.ts';
 
@@ -97,6 +104,14 @@ describe('referral inbox', () => {
         encrypted,
         400,
         'The PDF is password protected; remove the password and upload it again.',
+      ],
+      [
+        'expands.pdf',
+        pdfWithStreams([
+          { dictionary: '/Filter /FlateDecode', data: deflateSync(Buffer.alloc(40 * 1024 * 1024, 0x20)) },
+        ]),
+        400,
+        'The PDF expands to far more data than a letter holds; print it to a new PDF and upload that.',
       ],
       ['empty.pdf', Buffer.alloc(0), 400, 'The file is empty.'],
       [

@@ -1,7 +1,9 @@
-import { crc32, createInflate } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { ErrorCode } from '@telecare/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
+import { inflateCounted } from './bounded-inflate.ts';
 import { openPdf } from './pdf-reader.ts';
+import { pdfInflatesWithinLimits } from './pdf-streams.ts';
 
 export const UploadText = {
   onlyPdfPng: 'Uploads accept only PDF and PNG.',
@@ -11,6 +13,8 @@ export const UploadText = {
   badName: 'The file name is not valid: at most 255 characters, without / \\ or control characters.',
   encrypted: 'The PDF is password protected; remove the password and upload it again.',
   unreadablePdf: 'The file is not a readable PDF.',
+  pdfTooMuchData:
+    'The PDF expands to far more data than a letter holds; print it to a new PDF and upload that.',
   imageTooLarge: 'The image is too large (at most 10,000 pixels a side and 40 megapixels).',
   unreadablePng: 'The file is not a readable PNG.',
 } as const;
@@ -67,23 +71,6 @@ function pngDataLength(width: number, height: number, bitsPerPixel: number, inte
   return total;
 }
 
-/** Inflates without keeping the output: its length, or undefined when the stream is broken or longer than limit. */
-function inflatedLength(data: Buffer, limit: number) {
-  return new Promise<number | undefined>((resolve) => {
-    const inflater = createInflate();
-    let total = 0;
-    inflater.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > limit) inflater.destroy();
-    });
-    // After 'end' this changes nothing; without it (destroyed, broken), the stream was not read whole.
-    inflater.on('close', () => resolve(undefined));
-    inflater.on('error', () => resolve(undefined));
-    inflater.on('end', () => resolve(total));
-    inflater.end(data);
-  });
-}
-
 /**
  * Whether a PNG decoder will read it: every chunk whole with a right checksum, IHDR first with a
  * valid colour type and depth, IEND at the end, and image data that inflates to exactly the size
@@ -117,7 +104,8 @@ async function pngIsReadable(bytes: Buffer) {
     (depth ?? 0) * colour.samples,
     interlace === 1,
   );
-  return (await inflatedLength(Buffer.concat(idat), expected)) === expected;
+  const inflated = await inflateCounted(Buffer.concat(idat), expected);
+  return inflated.whole && inflated.bytes === expected;
 }
 
 /**
@@ -139,6 +127,10 @@ export async function checkUpload(name: string, bytes: Buffer): Promise<CheckedU
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
     const pdf = await openPdf(bytes);
     if (!pdf.ok) throw refuse(pdf.reason === 'password' ? UploadText.encrypted : UploadText.unreadablePdf);
+    if (!(await pdfInflatesWithinLimits(bytes))) {
+      await pdf.close();
+      throw refuse(UploadText.pdfTooMuchData);
+    }
     const pages = pdf.pages;
     await pdf.close();
     return { contentType: 'application/pdf', pages };

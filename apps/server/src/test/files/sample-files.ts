@@ -79,3 +79,45 @@ export function multipartBody(
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * A one-page PDF whose streams are written as given: each `dictionary` entries and `data` bytes
+ * (say, deflated), the first stream being the page's content. For files a PDF library would not write.
+ */
+export function pdfWithStreams(streams: { dictionary: string; data: Buffer }[]) {
+  const objects = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    ),
+    streams[0],
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+    ...streams.slice(1),
+  ].map((object) =>
+    Buffer.isBuffer(object)
+      ? object
+      : Buffer.concat([
+          Buffer.from(`<< /Length ${object?.data.length} ${object?.dictionary} >>\nstream\n`),
+          object?.data ?? Buffer.alloc(0),
+          Buffer.from('\nendstream'),
+        ]),
+  );
+  const parts = [Buffer.from('%PDF-1.4\n')];
+  const offsets: number[] = [];
+  let position = parts[0]?.length ?? 0;
+  objects.forEach((object, index) => {
+    const part = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), object, Buffer.from('\nendobj\n')]);
+    offsets.push(position);
+    parts.push(part);
+    position += part.length;
+  });
+  const table = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${table}` +
+        `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${position}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
+}
