@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Worker } from 'tesseract.js';
-import { openPdf } from '../storage/pdf-reader.ts';
+import { readPdfText } from '../storage/pdf-text.ts';
 
 const require = createRequire(import.meta.url);
 /** The English model shipped in @tesseract.js-data/eng: OCR never downloads anything. */
@@ -33,16 +33,10 @@ async function readPng(bytes: Buffer) {
   return run;
 }
 
-/** The letter's text: the pdf.js text layer of a PDF, OCR of a PNG. */
+/** The letter's text: the pdf.js text layer of a PDF (on a thread of its own), OCR of a PNG. */
 export async function readLetterText(bytes: Buffer, contentType: string): Promise<string> {
   if (contentType === 'image/png') return readPng(bytes);
-  const pdf = await openPdf(bytes);
-  if (!pdf.ok) throw new Error(`pdf ${pdf.reason}`);
-  try {
-    return await pdf.text();
-  } finally {
-    await pdf.close();
-  }
+  return readPdfText(bytes);
 }
 
 /** Stops the OCR worker (app close, end of tests). */
