@@ -60,7 +60,11 @@ test("one's own row in Account Setting locks Role and Disabled; another user's r
   const own = page.getByRole('dialog', { name: 'Edit User' });
   await expect(own.getByRole('combobox', { name: 'Role' })).toBeDisabled();
   await expect(own.getByRole('checkbox', { name: 'Disabled' })).toBeDisabled();
-  await expect(own.getByText('You can not disable yourself or change your own role.')).toBeVisible();
+  await expect(own.getByRole('checkbox', { name: 'Supervisor' })).toBeDisabled();
+  await expect(own.getByRole('checkbox', { name: 'IT staff' })).toBeDisabled();
+  await expect(
+    own.getByText('You can not disable yourself or change your own role, Supervisor or IT staff.'),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(own).toBeHidden();
 

@@ -166,8 +166,16 @@ export function createUserService(deps: {
     async update(actor: AuthContext, origin: RequestOrigin, uid: string, input: UpdateUser) {
       const before = await liveUser(uid);
       await assertEmailFree(input.email, uid);
-      if (uid === actor.user.uid && (input.disabled || input.role !== before.role)) {
-        throw new AppError(ErrorCode.validation, 'You can not disable yourself or change your own role.');
+      const ownAccess =
+        input.disabled ||
+        input.role !== before.role ||
+        input.isSupervisor !== before.isSupervisor ||
+        input.isITStaff !== before.isItStaff;
+      if (uid === actor.user.uid && ownAccess) {
+        throw new AppError(
+          ErrorCode.validation,
+          'You can not disable yourself or change your own role, Supervisor or IT staff.',
+        );
       }
       const now = clock.now();
       const passwordChanged = Boolean(input.password);

@@ -244,6 +244,41 @@ describe('user management', () => {
     expect(res.body).not.toContain(admin.email);
   });
 
+  it('refuses a change of one’s own access: Disabled, role, Supervisor or IT staff', async () => {
+    const manager = await createUser(t.db, { role: 'TELECARE_IT', isItStaff: true });
+    const managerToken = await createSessionToken(t.db, manager.id);
+    const own = {
+      ...base,
+      email: manager.email,
+      firstName: manager.firstName,
+      lastName: manager.lastName,
+      role: 'TELECARE_IT',
+      isITStaff: true,
+    };
+    const url = `/api/admin/auth/user/${manager.id}`;
+    for (const change of [
+      { isSupervisor: true },
+      { isITStaff: false },
+      { disabled: true },
+      { role: 'TELECARE_SUPERVISOR' },
+    ]) {
+      const res = await call('PUT', url, { ...own, ...change }, managerToken);
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().message).toBe(
+        'You can not disable yourself or change your own role, Supervisor or IT staff.',
+      );
+    }
+    expect((await call('PUT', url, { ...own, shortName: 'Me' }, managerToken)).statusCode).toBe(200);
+    const other = await createUser(t.db);
+    const promoted = await call(
+      'PUT',
+      `/api/admin/auth/user/${other.id}`,
+      { ...base, email: other.email, isSupervisor: true },
+      managerToken,
+    );
+    expect(promoted.json().isSupervisor).toBe(true);
+  });
+
   it('refuses the admin role, which lacks OTHER_SETTINGS', async () => {
     const admin = await createUser(t.db, { role: 'TELECARE_ADMIN' });
     const adminToken = await createSessionToken(t.db, admin.id);

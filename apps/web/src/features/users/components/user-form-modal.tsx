@@ -65,8 +65,9 @@ export function UserFormModal({ opened, user, own = false, session, onClose }: U
   );
 }
 
-/** Shown beside Role and Disabled on one's own row, which the server refuses to change. */
-export const OWN_ACCOUNT_LOCK_HINT = 'You can not disable yourself or change your own role.';
+/** Shown beside Role, Disabled, Supervisor and IT staff on one's own row, which the server refuses to change. */
+export const OWN_ACCOUNT_LOCK_HINT =
+  'You can not disable yourself or change your own role, Supervisor or IT staff.';
 
 function UserForm({
   user,
@@ -278,8 +279,18 @@ function UserForm({
             title={own ? OWN_ACCOUNT_LOCK_HINT : undefined}
             {...form.getInputProps('disabled', { type: 'checkbox' })}
           />
-          <Checkbox label="Supervisor" {...form.getInputProps('isSupervisor', { type: 'checkbox' })} />
-          <Checkbox label="IT staff" {...form.getInputProps('isITStaff', { type: 'checkbox' })} />
+          <Checkbox
+            label="Supervisor"
+            disabled={own}
+            title={own ? OWN_ACCOUNT_LOCK_HINT : undefined}
+            {...form.getInputProps('isSupervisor', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label="IT staff"
+            disabled={own}
+            title={own ? OWN_ACCOUNT_LOCK_HINT : undefined}
+            {...form.getInputProps('isITStaff', { type: 'checkbox' })}
+          />
         </Group>
         {editing && (
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
