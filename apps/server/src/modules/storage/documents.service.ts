@@ -1,7 +1,8 @@
 import { ErrorCode } from '@telecare/contracts/errors';
+import { hasPermission, Permission } from '@telecare/domain/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { documents } from '../../db/schema/index.ts';
+import { documents, workflows } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.queries.ts';
@@ -22,11 +23,15 @@ export function createDocumentService(deps: { db: Db; storage: FileStorage }) {
       kind: 'referral_letter' | 'gp_report',
     ) {
       if (!isUuid(id)) throw new AppError(ErrorCode.notFound, FILE_NOT_FOUND);
-      const [doc] = await db
-        .select()
+      const [found] = await db
+        .select({ doc: documents, workflowDeletedAt: workflows.deletedAt })
         .from(documents)
+        .leftJoin(workflows, eq(workflows.id, documents.workflowId))
         .where(and(eq(documents.id, id), eq(documents.kind, kind)))
         .limit(1);
+      // A deleted workflow's files go with it, as its detail does: to IT staff only (decision 0016).
+      const hidden = found?.workflowDeletedAt && !hasPermission(auth.user.role, Permission.workflowRestore);
+      const doc = hidden ? undefined : found?.doc;
       const body = doc ? await storage.get(doc.storageKey) : undefined;
       if (!doc || !body) throw new AppError(ErrorCode.notFound, FILE_NOT_FOUND);
       await recordAudit(db, {

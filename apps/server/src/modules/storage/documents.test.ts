@@ -96,6 +96,38 @@ describe('referral letter and GP report downloads', () => {
     }
   });
 
+  it('answers 404 for the files of a deleted workflow, except to IT staff, who may restore it', async () => {
+    const storage = createLocalFileStorage(t.config.FILE_STORAGE_DIR);
+    const workflow = await createWorkflow(t.db, { clientId: (await createClient(t.db)).id });
+    const key = newStorageKey('referral-upload-working', 'deleted.pdf');
+    await storage.put(key, letterBytes, 'application/pdf');
+    const [letter] = await t.db
+      .insert(documents)
+      .values({
+        workflowId: workflow.id,
+        kind: 'referral_letter',
+        name: 'Gone.pdf',
+        storageKey: key,
+        contentType: 'application/pdf',
+      })
+      .returning();
+    const url = `/api/referral-letters/${letter?.id}`;
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/workflow/delete',
+      headers: bearer(token),
+      payload: { ids: [workflow.id] },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const refused = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe("The file doesn't exist");
+    const it = await createUser(t.db, { role: 'TELECARE_IT', isItStaff: true });
+    const itToken = await createSessionToken(t.db, it.id, t.clock.now());
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(itToken) })).statusCode).toBe(200);
+  });
+
   it('refuses a GP (403) and an anonymous caller (401)', async () => {
     const gp = await createUser(t.db, { role: 'GP' });
     const gpToken = await createSessionToken(t.db, gp.id, t.clock.now());
