@@ -7,6 +7,7 @@ import {
   type TodoListResponse,
   type UpdateTodoRequestSchema,
 } from '@telecare/contracts/todos';
+import { hasPermission, Permission } from '@telecare/domain/roles';
 import type { TodoStatus } from '@telecare/domain/todos';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -76,6 +77,14 @@ export function createTodoService(deps: {
         : { assignedTo: query.assignedTo ?? auth.user.uid };
       if ('assignedTo' in filter && !mayListTodosOf(auth.user, filter.assignedTo)) {
         throw new AppError(ErrorCode.forbidden, M.othersTodos);
+      }
+      // A deleted workflow's todos (and its client's name) go with it: to IT staff only (decision 0016).
+      if (
+        'workflowId' in filter &&
+        !hasPermission(auth.user.role, Permission.workflowRestore) &&
+        !(await findLiveWorkflow(db, filter.workflowId))
+      ) {
+        throw new AppError(ErrorCode.notFound, M.noSuchWorkflow);
       }
       // Which todos (and so which clients' names) were shown, by id, recorded by the read itself.
       const audit = auditedBy(auth, origin);

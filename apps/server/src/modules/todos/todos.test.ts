@@ -254,6 +254,20 @@ describe('todos', () => {
       expect(rows[3]?.clientFullName).toBeNull();
     });
 
+    it("answers 404 for a deleted workflow's todos, with its client's name, except to IT staff", async () => {
+      const workflow = await createWorkflow(t.db);
+      const todo = await add({ workflowId: workflow.id });
+      await t.db.update(workflows).set({ deletedAt: new Date() }).where(eq(workflows.id, workflow.id));
+      for (const as of [admin.token, otherAdmin.token, supervisor.token]) {
+        const res = await call('GET', `/api/admin/todo?workflowId=${workflow.id}`, undefined, as);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().message).toBe(M.noSuchWorkflow);
+      }
+      const it = await createUser(t.db, { role: 'TELECARE_IT', isItStaff: true });
+      const itToken = await createSessionToken(t.db, it.id);
+      expect(ids(await listOf(`workflowId=${workflow.id}`, itToken))).toEqual([todo.id]);
+    });
+
     it("shows the client's name as it is now", async () => {
       const workflow = await createWorkflow(t.db);
       const todo = await add({ workflowId: workflow.id });
