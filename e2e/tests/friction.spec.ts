@@ -42,7 +42,7 @@ test('a link to a workflow opened while signed out is opened after the sign-in a
   await fresh.close();
 });
 
-test("one's own row in Account Setting locks Role and Disabled; another user's row does not", async ({
+test("one's own row in Account Setting locks Role, Disabled, Supervisor and IT staff; another user's row does not", async ({
   page,
 }) => {
   await signIn(page, DEMO_SUPERVISOR);
@@ -76,6 +76,8 @@ test("one's own row in Account Setting locks Role and Disabled; another user's r
   const theirs = page.getByRole('dialog', { name: 'Edit User' });
   await expect(theirs.getByRole('combobox', { name: 'Role' })).toBeEnabled();
   await expect(theirs.getByRole('checkbox', { name: 'Disabled' })).toBeEnabled();
+  await expect(theirs.getByRole('checkbox', { name: 'Supervisor' })).toBeEnabled();
+  await expect(theirs.getByRole('checkbox', { name: 'IT staff' })).toBeEnabled();
 });
 
 test('the idle sign-out says why on the sign-in screen', async ({ page }) => {
