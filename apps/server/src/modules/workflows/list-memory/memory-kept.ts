@@ -72,7 +72,7 @@ export class KeptSets {
     if (set.members) return set.members;
     const members = slotsOf(set.bits, set.count);
     set.members = members;
-    if (this.sets.get(`${set.list} ${testKey(set.test)}`) === set) {
+    if (this.holds(set)) {
       this.bytes += members.byteLength;
       this.trim();
     }
@@ -108,8 +108,13 @@ export class KeptSets {
   /** Rows joined or left a kept set: its members are made again when next asked for. */
   rowsChanged(set: KeptSet) {
     if (!set.members) return;
-    if (this.sets.get(`${set.list} ${testKey(set.test)}`) === set) this.bytes -= set.members.byteLength;
+    if (this.holds(set)) this.bytes -= set.members.byteLength;
     set.members = undefined;
+  }
+
+  /** Whether the set is the one kept under its name, so that its bytes are counted. */
+  private holds(set: KeptSet) {
+    return this.sets.get(`${set.list} ${testKey(set.test)}`) === set;
   }
 
   /** Drops the least recently asked for until the sets are within both bounds. */
