@@ -1,6 +1,11 @@
-import { WorkflowListResponseSchema, type WorkflowRow } from '@telecare/contracts/workflows';
+import {
+  WorkflowListResponseSchema,
+  type WorkflowRow,
+  WorkflowRowSchema,
+} from '@telecare/contracts/workflows';
 import { describe, expect, it } from 'vitest';
-import { compiledSerializer } from './compiled-serializer.ts';
+import { z } from 'zod';
+import { compiledSerializer, rowsWrittenSerializer } from './compiled-serializer.ts';
 
 const serialize = compiledSerializer({ schema: WorkflowListResponseSchema });
 
@@ -95,5 +100,26 @@ describe('the compiled serializer of the workflow list', () => {
     const appointment = { ...row().appointment, consultationType: 'LATER' as 'NEW' };
     expect(() => serialize(page([row({ appointment })]))).toThrow();
     expect(() => serialize(page([row({ weeksDue: 2.5 })]))).toThrow();
+  });
+});
+
+describe('an answer whose rows come written (the lists in memory, decision 0072)', () => {
+  const answer = rowsWrittenSerializer({ schema: WorkflowListResponseSchema });
+  const writeRows = compiledSerializer({ schema: z.array(WorkflowRowSchema) });
+
+  it('is the same text as the answer written whole', () => {
+    const rows = HOSTILE_TEXTS.map((text) => row({ adminCheckNotes: text }));
+    const whole = { ...page(rows), total: 1234, rowLimit: 10_000 };
+    expect(answer({ ...whole, rows: [], writtenRows: writeRows(rows) })).toBe(serialize(whole));
+    expect(answer({ ...whole, rows: [], writtenRows: writeRows([]) })).toBe(
+      serialize({ ...whole, rows: [] }),
+    );
+  });
+
+  it('writes an answer without written rows as before, and never the written rows as a property', () => {
+    const whole = page([row()]);
+    expect(answer(whole)).toBe(serialize(whole));
+    const written = answer({ ...page([]), writtenRows: writeRows([row()]) });
+    expect(Object.keys(JSON.parse(written))).toEqual(Object.keys(WorkflowListResponseSchema.shape));
   });
 });

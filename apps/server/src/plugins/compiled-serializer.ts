@@ -12,3 +12,20 @@ export const compiledSerializer = ({ schema }: { schema: unknown }) =>
   fastJson(
     z.toJSONSchema(schema as ZodType, { target: 'draft-7', io: 'output' }) as Parameters<typeof fastJson>[0],
   );
+
+const NO_ROWS = '{"rows":[]';
+
+/**
+ * compiledSerializer for an answer whose rows may come already written as JSON, by the same
+ * compiled serializer on the lists' index thread (`writtenRows`, with `rows` empty; decision
+ * 0072): the rest of the answer is written here and the rows put in the place of its empty ones.
+ */
+export const rowsWrittenSerializer = ({ schema }: { schema: unknown }) => {
+  const write = compiledSerializer({ schema });
+  return (answer: Record<string, unknown> & { writtenRows?: string }) => {
+    if (answer.writtenRows === undefined) return write(answer);
+    const rest = write({ ...answer, rows: [] });
+    if (!rest.startsWith(NO_ROWS)) throw new Error('The answer does not begin with its rows.');
+    return `{"rows":${answer.writtenRows}${rest.slice(NO_ROWS.length)}`;
+  };
+};

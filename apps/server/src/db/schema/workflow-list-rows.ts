@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { calendarDate, instant, transactionId, trigramOps } from './columns.ts';
 import { GP_REPORT_SORT_KEY, workflows } from './workflows.ts';
 
@@ -42,6 +42,13 @@ export const workflowListRows = pgTable(
     gpReportStatus: text('gp_report_status'),
     gpReportDocumentId: uuid('gp_report_document_id'),
     smsReply: text('sms_reply').$type<'yes' | 'no' | 'noResponse' | 'pending'>(),
+    // The rest of what a list row shows (migration 0022): the list index in memory answers a page's rows too (decision 0072).
+    archived: boolean('archived').notNull().default(false),
+    clientFirstName: text('client_first_name'),
+    appointmentTimezone: text('appointment_timezone'),
+    bookingStatusUpdatedAt: instant('booking_status_updated_at'),
+    weeksToAppointment: integer('weeks_to_appointment'),
+    lastActivityName: text('last_activity_name'),
     /** The transaction that last wrote the row (a trigger sets it): the list index in memory reads what changed since. */
     changedBy: transactionId('changed_by').notNull().default(sql`pg_current_xact_id()`),
   },

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
 import { bearer, createSessionToken, createUser, createWorkflow } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { toWorkflowRow } from './workflow-row.presenter.ts';
@@ -58,6 +60,31 @@ describe('the Coordinator column of the workflow lists', () => {
     const byUrn = Object.fromEntries(rows.map((row) => [row.urn, row.coordinator]));
     expect(byUrn).toEqual({ 'COORD-ZOE': 'ZQ', 'COORD-ADAM': 'Adam Brook', 'COORD-NONE': null });
     expect(await attachCoordinatorNames(t.db, [])).toEqual([]);
+  });
+
+  it('shows each row’s coordinator by the name shown now, on the list too', async () => {
+    const coordinators = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/workflow/list',
+        headers: bearer(token),
+        payload: { filters: { urn: 'COORD-' }, sort: [{ column: 'urn', direction: 'asc' }] },
+      });
+      return (res.json().rows as { urn: string; coordinator: string | null }[]).map((row) => [
+        row.urn,
+        row.coordinator,
+      ]);
+    };
+    expect(await coordinators()).toEqual([
+      ['COORD-ADAM', 'Adam Brook'],
+      ['COORD-NONE', null],
+      ['COORD-ZOE', 'ZQ'],
+    ]);
+    // Renamed, and the workflow itself unchanged: the next page names the coordinator anew.
+    await t.db.update(users).set({ shortName: 'AB' }).where(eq(users.firstName, 'Adam'));
+    expect((await coordinators())[0]).toEqual(['COORD-ADAM', 'AB']);
+    await t.db.update(users).set({ shortName: '' }).where(eq(users.firstName, 'Adam'));
+    expect((await coordinators())[0]).toEqual(['COORD-ADAM', 'Adam Brook']);
   });
 
   it('shows the coordinator on the rows of the panel and of the History tab', async () => {

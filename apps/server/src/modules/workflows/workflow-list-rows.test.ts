@@ -156,6 +156,10 @@ describe('the list columns table (workflow_list_rows)', () => {
       { smsReply: 'yes' },
       { creationTimestamp: new Date('2025-01-01T00:00:00Z') },
       { archived: true },
+      { appointmentTimezone: 'Australia/Perth' },
+      { bookingStatusUpdatedAt: new Date('2026-11-02T03:04:05Z') },
+      { weeksToAppointment: 6 },
+      { lastActivityName: 'SMS sent' },
     ];
     // Every list column but the generated ones (list, client's full name) is changed alone once.
     const changed = new Set(changes.flatMap((change) => Object.keys(change)));

@@ -10,7 +10,7 @@ import {
   recordListReadAudit,
 } from '../audit/audit.queries.ts';
 import { STAFF_DISPLAY_NAME } from './workflow-filters.ts';
-import type { WorkflowRowSource } from './workflow-row.presenter.ts';
+import type { WorkflowRecordRowSource } from './workflow-row.presenter.ts';
 
 /**
  * The columns a list row is made from (toWorkflowRow), and no more: every column of 50 rows
@@ -47,7 +47,7 @@ export const PAGE_ROW_COLUMNS = {
   // From a join (COORDINATOR_OF_ROW), not a lookup per row: PostgreSQL reads a page of 50 rows about 15% faster.
   coordinatorName: STAFF_DISPLAY_NAME,
   lastActivityName: workflows.lastActivityName,
-} satisfies Record<keyof WorkflowRowSource, unknown>;
+} satisfies Record<keyof WorkflowRecordRowSource, unknown>;
 
 /** The row's instants, which come as epoch milliseconds (pageRowColumns) and are read as Dates. */
 const INSTANTS = new Set<string>(['creationTimestamp', 'appointmentStart', 'bookingStatusUpdatedAt']);
@@ -73,7 +73,7 @@ const instant = (value: unknown) => (value === null ? null : new Date(Math.round
  * made and read a fifth to a third faster than one built key by key (workflow-page-rows.test.ts checks
  * the positions against PAGE_ROW_COLUMNS).
  */
-export function pageRowOf(v: unknown[]): WorkflowRowSource {
+export function pageRowOf(v: unknown[]): WorkflowRecordRowSource {
   return {
     id: v[0],
     listName: v[1],
@@ -103,7 +103,7 @@ export function pageRowOf(v: unknown[]): WorkflowRowSource {
     gpReportDocumentId: v[25],
     coordinatorName: v[26],
     lastActivityName: v[27],
-  } as WorkflowRowSource;
+  } as WorkflowRecordRowSource;
 }
 
 /** A page's workflows with their coordinators, whose names PAGE_ROW_COLUMNS reads (none without one). */
@@ -115,23 +115,29 @@ const pageRowsQuery = (audit?: SQL) => sql`
     FROM ${workflows} LEFT JOIN ${users} ON ${COORDINATOR_OF_ROW}
    WHERE ${workflows.id} = ANY(${sql.placeholder('ids')}::uuid[])`;
 
+/** The audit row of a page, its values given when the statement runs (auditValues). */
+const pageAuditInsert = () =>
+  listReadAuditInsert(
+    {
+      action: sql.placeholder('action'),
+      actorUserId: sql.placeholder('actorUserId'),
+      actorRole: sql.placeholder('actorRole'),
+      entityType: sql.placeholder('entityType'),
+      entityId: sql.placeholder('entityId'),
+      ipAddress: sql.placeholder('ipAddress'),
+    },
+    sql`${sql.placeholder('details')}::jsonb`,
+  );
+
+const auditValues = (audit: AuditEvent) => ({
+  ...auditRow(audit),
+  details: JSON.stringify(audit.details ?? null),
+});
+
 /** The rows of a page by id, with their audit row: prepared once per connection, as every list page reads it. */
 const auditedPageRows = namedStatement(
   'workflow_page_rows',
-  () =>
-    pageRowsQuery(
-      listReadAuditInsert(
-        {
-          action: sql.placeholder('action'),
-          actorUserId: sql.placeholder('actorUserId'),
-          actorRole: sql.placeholder('actorRole'),
-          entityType: sql.placeholder('entityType'),
-          entityId: sql.placeholder('entityId'),
-          ipAddress: sql.placeholder('ipAddress'),
-        },
-        sql`${sql.placeholder('details')}::jsonb`,
-      ),
-    ),
+  () => pageRowsQuery(pageAuditInsert()),
   pageRowOf,
 );
 
@@ -145,19 +151,25 @@ export async function selectPageRows(
   db: Db,
   ids: string[],
   audit: AuditEvent | undefined,
-): Promise<WorkflowRowSource[]> {
+): Promise<WorkflowRecordRowSource[]> {
   if (ids.length === 0) {
     if (audit) await recordListReadAudit(db, audit);
     return [];
   }
   const idsArray = `{${ids.join(',')}}`;
   const rows = audit
-    ? await auditedPageRows(db, {
-        ...auditRow(audit),
-        details: JSON.stringify(audit.details ?? null),
-        ids: idsArray,
-      })
+    ? await auditedPageRows(db, { ...auditValues(audit), ids: idsArray })
     : await unauditedPageRows(db, { ids: idsArray });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+}
+
+const pageAudit = namedStatement('workflow_page_audit', pageAuditInsert);
+
+/**
+ * The audit row of a page whose rows the lists' index in memory wrote (decision 0072), prepared
+ * once per connection as the page rows' statement is.
+ */
+export async function recordPageAudit(db: Db, audit: AuditEvent) {
+  await pageAudit(db, auditValues(audit));
 }

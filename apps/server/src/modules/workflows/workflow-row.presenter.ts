@@ -4,8 +4,8 @@ import { type WorkflowListName as DomainListName, workflowListOf } from '@teleca
 import { continuationLabel, newOrReview, rowColour, weeksDue } from '@telecare/domain/workflow-rules';
 import type { WorkflowRecordWithNames } from './workflows.queries.ts';
 
-/** The columns a list row is made from: a list page reads only these (selectPageRows). */
-export type WorkflowRowSource = Pick<
+/** The columns a list row is made from, as a workflow record has them: a list page reads only these (selectPageRows). */
+export type WorkflowRecordRowSource = Pick<
   WorkflowRecordWithNames,
   | 'id'
   | 'listName'
@@ -36,6 +36,11 @@ export type WorkflowRowSource = Pick<
   | 'coordinatorName'
   | 'lastActivityName'
 >;
+
+/** A list row as the lists' index in memory holds it (decision 0072): whether there is a GP report, not its document. */
+export type MemoryRowSource = Omit<WorkflowRecordRowSource, 'gpReportDocumentId'> & { hasGpReport: boolean };
+
+export type WorkflowRowSource = WorkflowRecordRowSource | MemoryRowSource;
 
 export function toWorkflowRow(w: WorkflowRowSource, now: Date): WorkflowRow {
   const list =
@@ -70,7 +75,7 @@ export function toWorkflowRow(w: WorkflowRowSource, now: Date): WorkflowRow {
     adminCheckNotes: w.adminCheckNotes,
     adminCheckStatus: w.adminCheckStatus,
     gpReportStatus: w.gpReportStatus,
-    hasGpReport: Boolean(w.gpReportDocumentId),
+    hasGpReport: 'hasGpReport' in w ? w.hasGpReport : Boolean(w.gpReportDocumentId),
     coordinator: w.coordinatorName ?? null,
     list,
     newOrReview: newOrReview(w.isNewAppointment),

@@ -21,7 +21,7 @@ import { Permission } from '@telecare/domain/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { originOf, requireAuth } from '../../plugins/auth.ts';
-import { compiledSerializer } from '../../plugins/compiled-serializer.ts';
+import { rowsWrittenSerializer } from '../../plugins/compiled-serializer.ts';
 import type { WorkflowActionService } from './workflow-actions.service.ts';
 import type { WorkflowDetailService } from './workflow-detail.service.ts';
 import type { WorkflowService } from './workflows.service.ts';
@@ -48,7 +48,7 @@ export function workflowRoutes(deps: {
           body: WorkflowListRequestSchema,
           response: { 200: WorkflowListResponseSchema },
         },
-        serializerCompiler: compiledSerializer,
+        serializerCompiler: rowsWrittenSerializer,
       },
       async (request) => workflows.listWorkflows(requireAuth(request), originOf(request), request.body),
     );

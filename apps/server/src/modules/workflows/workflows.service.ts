@@ -7,13 +7,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuditEvent } from '../audit/audit.queries.ts';
 import type { AuthContext, RequestOrigin } from '../auth/auth.service.ts';
 import { listMemoryOf } from './list-memory/list-memory.ts';
-import {
-  type ListPage,
-  PAGED_ROWS,
-  selectListPage,
-  type WorkflowListQuery,
-} from './workflow-list.queries.ts';
-import { selectPageRows } from './workflow-page-rows.ts';
+import { PAGED_ROWS, selectListPage, type WorkflowListQuery } from './workflow-list.queries.ts';
+import { recordPageAudit } from './workflow-page-rows.ts';
 import { toWorkflowRow } from './workflow-row.presenter.ts';
 
 /**
@@ -44,6 +39,12 @@ export function listViewedAudit(
   });
 }
 
+/**
+ * A list page as the route answers it: its rows as objects, or, from the lists' index in memory,
+ * already written as JSON (`writtenRows`, with `rows` empty; decision 0072).
+ */
+export type WorkflowListAnswer = WorkflowListResponse & { writtenRows?: string };
+
 export function createWorkflowService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
@@ -52,35 +53,31 @@ export function createWorkflowService(deps: { db: Db; clock: Clock }) {
     auth: AuthContext,
     origin: RequestOrigin,
     query: WorkflowListQuery,
-  ): Promise<WorkflowListResponse> {
+  ): Promise<WorkflowListAnswer> {
     if (query.list === 'deleted' && !hasPermission(auth.user.role, Permission.workflowRestore)) {
       throw new AppError(ErrorCode.forbidden, 'Only IT staff can see deleted workflows.');
     }
     const now = clock.now();
     const audit = listViewedAudit(auth, origin, query);
-    const { rows, page, total, estimated, rowLimit, timedOut } =
-      (await pageFromMemory(query, now, audit)) ?? (await selectListPage(db, query, now, audit));
+    const { pageSize } = query;
+    // The lists' index in memory (decisions 0059, 0072) finds the page and writes its rows; null when it has none.
+    const found = await listMemoryOf(db)?.page(query, now, PAGED_ROWS);
+    if (found) {
+      const { ids, page, total, rowLimit, writtenRows } = found;
+      await recordPageAudit(db, audit({ ids, page }));
+      const answer = { rows: [], page, pageSize, total, totalIsEstimate: false, rowLimit, timedOut: false };
+      return { ...answer, writtenRows };
+    }
+    const { rows, page, total, estimated, rowLimit, timedOut } = await selectListPage(db, query, now, audit);
     return {
       rows: rows.map((row) => toWorkflowRow(row, now)),
       page,
-      pageSize: query.pageSize,
+      pageSize,
       total,
       totalIsEstimate: estimated,
       rowLimit,
       timedOut,
     };
-  }
-
-  /** The page found by the lists' index in memory (decision 0059), its rows read by id; null when it has none. */
-  async function pageFromMemory(
-    query: WorkflowListQuery,
-    now: Date,
-    audit: ReturnType<typeof listViewedAudit>,
-  ): Promise<ListPage | null> {
-    const found = await listMemoryOf(db)?.page(query, now, PAGED_ROWS);
-    if (!found) return null;
-    const rows = await selectPageRows(db, found.ids, audit({ ids: found.ids, page: found.page }));
-    return { ...found, rows, estimated: false, timedOut: false };
   }
 
   return { listWorkflows };

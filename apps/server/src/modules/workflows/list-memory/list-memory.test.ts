@@ -1,12 +1,16 @@
-import { WORKFLOW_COLUMNS, type WorkflowColumn } from '@telecare/contracts/workflows';
-import { count, eq, sql } from 'drizzle-orm';
+import { WORKFLOW_COLUMNS, type WorkflowColumn, WorkflowRowSchema } from '@telecare/contracts/workflows';
+import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Database, Db } from '../../../db/database.ts';
 import { workflowListRows as listRows, workflows } from '../../../db/schema/index.ts';
 import { loadDemoDataIfEmpty } from '../../../db/seed/demo-data.ts';
+import { compiledSerializer } from '../../../plugins/compiled-serializer.ts';
 import { openTestDatabase } from '../../../test/test-database.ts';
 import { type ListSizes, listRequestSpace } from '../list-request-space.ts';
 import { prepareListQuery, type WorkflowListQuery } from '../workflow-list.queries.ts';
+import { selectPageRows } from '../workflow-page-rows.ts';
+import { toWorkflowRow } from '../workflow-row.presenter.ts';
 import { ListMemory } from './list-memory.ts';
 import type { IndexSettings } from './memory-index.ts';
 
@@ -39,13 +43,18 @@ async function pageFromDatabase(db: Db, query: WorkflowListQuery, pagedRows: num
     .orderBy(...prepared.order)
     .limit(size)
     .offset((page - 1) * size);
+  const ids = rows.map((row) => row.id);
   return {
-    ids: rows.map((row) => row.id),
+    ids,
     page,
     total,
     rowLimit: limit !== null && total > limit ? limit : null,
+    rows: writeRows((await selectPageRows(db, ids, undefined)).map((row) => toWorkflowRow(row, NOW))),
   };
 }
+
+/** Rows as the list answers them: the route's serializer, as the index's thread writes them. */
+const writeRows = compiledSerializer({ schema: z.array(WorkflowRowSchema) });
 
 /** Rows the demo data lacks: equal names and times, empty cells, a leap-day birthday, letters outside ASCII, times at a month's edge. */
 async function addAwkwardRows(db: Db) {
@@ -118,6 +127,14 @@ describe('the lists in memory answer every request of the space as the database 
   afterEach(async () => {
     for (const memory of opened.splice(0)) await memory.close();
   });
+  /** The page of the index in memory, as pageFromDatabase gives it: with its rows as the list answers them. */
+  async function pageFromMemory(memory: ListMemory, query: WorkflowListQuery, pagedRows: number) {
+    const found = await memory.page(query, NOW, pagedRows);
+    if (!found) return null;
+    const { ids, page, total, rowLimit, writtenRows } = found;
+    return { ids, page, total, rowLimit, rows: writtenRows };
+  }
+
   /** A loaded index, closed after the test. */
   async function loadedMemory(settings: IndexSettings = {}, onFailure?: (err: Error) => void) {
     const memory = new ListMemory(db, settings, onFailure);
@@ -144,7 +161,7 @@ describe('the lists in memory answer every request of the space as the database 
       const differences: string[] = [];
       for (const { name, query } of space) {
         const expected = await pageFromDatabase(db, query, pagedRows);
-        const found = await memory.page(query, NOW, pagedRows);
+        const found = await pageFromMemory(memory, query, pagedRows);
         if (JSON.stringify(found) !== JSON.stringify(expected)) {
           differences.push(`${name}: ${JSON.stringify(found)} != ${JSON.stringify(expected)}`);
         }
@@ -175,7 +192,7 @@ describe('the lists in memory answer every request of the space as the database 
         }));
         const sorted = { ...query, sort: [...query.sort, ...more] };
         const expected = await pageFromDatabase(db, sorted, 10_000);
-        const found = await memory.page(sorted, NOW, 10_000);
+        const found = await pageFromMemory(memory, sorted, 10_000);
         if (JSON.stringify(found) !== JSON.stringify(expected)) {
           differences.push(
             `${name}, then ${JSON.stringify(more)}: ${JSON.stringify(found)} != ${JSON.stringify(expected)}`,
@@ -191,7 +208,7 @@ describe('the lists in memory answer every request of the space as the database 
     it(`keeps answering as the database does after a few rows change (their orders merged, not made again; ${sortedRowsLimit} rows sorted)`, async () => {
       const memory = await loadedMemory({ sortedRowsLimit });
       const space = listRequestSpace(sizes, { samples: 100, pageSizes: [10] });
-      for (const { query } of space.slice(0, 200)) await memory.page(query, NOW, 10_000);
+      for (const { query } of space.slice(0, 200)) await pageFromMemory(memory, query, 10_000);
       const ids = (await db.select({ id: workflows.id }).from(workflows).orderBy(workflows.id)).map(
         (row) => row.id,
       );
@@ -216,7 +233,7 @@ describe('the lists in memory answer every request of the space as the database 
       const differences: string[] = [];
       for (const { name, query } of listRequestSpace(sizes)) {
         const expected = await pageFromDatabase(db, query, 10_000);
-        const found = await memory.page(query, NOW, 10_000);
+        const found = await pageFromMemory(memory, query, 10_000);
         if (JSON.stringify(found) !== JSON.stringify(expected)) differences.push(name);
       }
       expect(differences.slice(0, 5)).toEqual([]);
@@ -229,7 +246,7 @@ describe('the lists in memory answer every request of the space as the database 
       const memory = await loadedMemory({ sortedRowsLimit });
       const space = listRequestSpace(sizes, { samples: 40, pageSizes: [10] });
       // Every order, its groups and places, and the postings are made before the first write.
-      for (const { query } of space) await memory.page(query, NOW, 10_000);
+      for (const { query } of space) await pageFromMemory(memory, query, 10_000);
       const ids = (await db.select({ id: workflows.id }).from(workflows).orderBy(workflows.id)).map(
         (row) => row.id,
       );
@@ -240,6 +257,12 @@ describe('the lists in memory answer every request of the space as the database 
         .where(eq(workflows.id, ids[0] as string));
       const existing = first[0];
       if (!existing) throw new Error('no workflows');
+      const [report] = await db
+        .select({ id: workflows.gpReportDocumentId })
+        .from(workflows)
+        .where(isNotNull(workflows.gpReportDocumentId))
+        .limit(1);
+      if (!report) throw new Error('no GP reports');
       // Values new to every list (a new group), values others have (joining a group), no value, and moves between lists.
       const changes: [number, Record<string, unknown>][] = [
         [0, { clientFirstName: 'Aaaron', bookingStatus: 'fta' }],
@@ -254,6 +277,19 @@ describe('the lists in memory answer every request of the space as the database 
         [6, { archived: true, clientLastName: 'Smith' }],
         [3, { creationTimestamp: new Date('2026-11-19T23:59:00Z'), triage: true }],
         [7, { specialityName: 'Cardiology New', adminCheckStatus: 'CP', isNewAppointment: false }],
+        // Only what the row shows: the orders and sets stay as they are, the row's cells change.
+        [
+          5,
+          {
+            lastActivityName: 'Called the patient',
+            weeksToAppointment: 3,
+            appointmentTimezone: 'Australia/Perth',
+          },
+        ],
+        [6, { bookingStatusUpdatedAt: new Date('2026-11-01T00:00:00.123Z') }],
+        [7, { contOrTbc: 'NRR X 2 (tbc) later' }],
+        // A GP report held: only the GP report column's order key changes.
+        [8, { gpReportDocumentId: report.id }],
       ];
       const differences: string[] = [];
       for (const [round, [n, values]] of changes.entries()) {
@@ -264,7 +300,7 @@ describe('the lists in memory answer every request of the space as the database 
         const asked = space.filter((_, at) => at % 23 === round || at >= space.length - 40);
         for (const { name, query } of asked) {
           const expected = await pageFromDatabase(db, query, 10_000);
-          const found = await memory.page(query, NOW, 10_000);
+          const found = await pageFromMemory(memory, query, 10_000);
           if (JSON.stringify(found) !== JSON.stringify(expected)) differences.push(`round ${round}: ${name}`);
         }
       }
@@ -279,7 +315,7 @@ describe('the lists in memory answer every request of the space as the database 
       sort: [{ column: 'client', direction: 'asc' }],
       filters: { client: 'Aardvark' },
     });
-    expect((await memory.page(query, NOW, 10_000))?.total).toBe(0);
+    expect((await pageFromMemory(memory, query, 10_000))?.total).toBe(0);
     const [first, second] = await db
       .select({ id: workflows.id })
       .from(workflows)
@@ -291,26 +327,26 @@ describe('the lists in memory answer every request of the space as the database 
       .update(workflows)
       .set({ clientFirstName: 'Aardvark', clientLastName: 'Zed' })
       .where(eq(workflows.id, second.id));
-    expect(await memory.page(query, NOW, 10_000)).toEqual(await pageFromDatabase(db, query, 10_000));
-    expect((await memory.page(query, NOW, 10_000))?.total).toBe(2);
+    expect(await pageFromMemory(memory, query, 10_000)).toEqual(await pageFromDatabase(db, query, 10_000));
+    expect((await pageFromMemory(memory, query, 10_000))?.total).toBe(2);
     await db.update(workflows).set({ archived: true }).where(eq(workflows.id, second.id));
-    expect((await memory.page(query, NOW, 10_000))?.ids).toEqual([first.id]);
-    expect((await memory.page({ ...query, list: 'archived' }, NOW, 10_000))?.ids).toEqual([second.id]);
+    expect((await pageFromMemory(memory, query, 10_000))?.ids).toEqual([first.id]);
+    expect((await pageFromMemory(memory, { ...query, list: 'archived' }, 10_000))?.ids).toEqual([second.id]);
     await db.delete(listRows).where(eq(listRows.id, first.id));
-    expect((await memory.page(query, NOW, 10_000))?.total).toBe(0);
+    expect((await pageFromMemory(memory, query, 10_000))?.total).toBe(0);
   });
 
   it('leaves the lists to the database once its thread fails, and says so', async () => {
     const failures: Error[] = [];
     const memory = await loadedMemory({}, (err) => failures.push(err));
     const query = firstPage();
-    expect((await memory.page(query, NOW, 10_000))?.ids).toHaveLength(10);
+    expect((await pageFromMemory(memory, query, 10_000))?.ids).toHaveLength(10);
     // Filters the index cannot read (the API refuses them first) fail on the index's thread.
     const broken = { ...query, namedFilters: ['noSuchFilter'] } as unknown as WorkflowListQuery;
-    expect(await memory.page(broken, NOW, 10_000)).toBeNull();
+    expect(await pageFromMemory(memory, broken, 10_000)).toBeNull();
     expect(failures.map((err) => err.message)).toEqual([expect.stringMatching(/^The lists' index failed/)]);
     expect(memory.ready).toBe(false);
-    expect(await memory.page(query, NOW, 10_000)).toBeNull();
+    expect(await pageFromMemory(memory, query, 10_000)).toBeNull();
   });
 
   it("finds no rows of a list for a value first written to another list since that list's postings were made", async () => {
@@ -326,7 +362,7 @@ describe('the lists in memory answer every request of the space as the database 
     if (!active) throw new Error('no active workflows');
     await db.update(workflows).set({ urn: 'TC9876543' }).where(eq(workflows.id, active.id));
     for (const filters of [{ urn: 'TC9876543' }, { urn: 'TC9876543', category: '2' }]) {
-      expect(await memory.page(history(filters), NOW, 10_000)).toEqual(
+      expect(await pageFromMemory(memory, history(filters), 10_000)).toEqual(
         await pageFromDatabase(db, history(filters), 10_000),
       );
     }
@@ -338,7 +374,9 @@ describe('the lists in memory answer every request of the space as the database 
     opened.push(memory);
     await memory.load();
     for (const { name, query } of listRequestSpace(sizes, { samples: 30, pageSizes: [10] }).slice(0, 120)) {
-      expect(await memory.page(query, NOW, 10_000), name).toEqual(await pageFromDatabase(db, query, 10_000));
+      expect(await pageFromMemory(memory, query, 10_000), name).toEqual(
+        await pageFromDatabase(db, query, 10_000),
+      );
     }
   });
 
@@ -361,6 +399,6 @@ describe('the lists in memory answer every request of the space as the database 
     const memory = await loadedMemory();
     await memory.close();
     expect(memory.ready).toBe(false);
-    expect(await memory.page(firstPage(), NOW, 10_000)).toBeNull();
+    expect(await pageFromMemory(memory, firstPage(), 10_000)).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { DISPLAY_ZONE, STAFF_DISPLAY_NAME } from '../workflow-filters.ts';
 import type { WorkflowListQuery } from '../workflow-list.queries.ts';
 import type { FilterContext } from './memory-filters.ts';
 import type { IndexSettings, MemoryPage } from './memory-index.ts';
-import { readChangesSince, readHorizon, readRowChunk } from './memory-rows.ts';
+import { readChangesSince, readHorizon, readRowChunk, type StaffNamesText } from './memory-rows.ts';
 import { MemoryThread } from './memory-thread.ts';
 
 /** Rows read per statement while loading. */
@@ -23,6 +23,8 @@ const CODE_POINT_COLLATIONS = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8', 'ucs_b
 export class ListMemory {
   private thread: MemoryThread | null = null;
   private horizon: string | null = null;
+  /** The staff's names the thread was last given (readChangesSince). */
+  private staff: StaffNamesText | null = null;
   private running: Promise<void> | null = null;
   private next: Promise<void> | null = null;
   private loaded = false;
@@ -127,6 +129,10 @@ export class ListMemory {
       // A write the index could not take leaves it behind the database: the database answers from then on.
       await this.thread.write(changes.changed, changes.removed).catch((err: Error) => this.fail(err));
     }
+    if (changes.staff !== this.staff) {
+      await this.thread.nameStaff(JSON.parse(changes.staff)).catch((err: Error) => this.fail(err));
+      this.staff = changes.staff;
+    }
     this.horizon = changes.horizon;
   }
 
@@ -148,7 +154,7 @@ export class ListMemory {
     const [context] = await Promise.all([readFilterContext(this.db, now, contextNeeded(query)), this.sync()]);
     if (!this.ready) return null;
     try {
-      return await thread.page(query, context, pagedRows);
+      return await thread.page(query, context, pagedRows, now);
     } catch (err) {
       this.fail(err as Error);
       return null;

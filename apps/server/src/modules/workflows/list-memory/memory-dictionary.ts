@@ -44,6 +44,20 @@ export class Dictionary {
     return code === 0 ? null : this.text(this.at[code] as number, this.length[code] as number);
   }
 
+  /** The values shown in list rows, made once each: a page shows many of the same (decision 0072). */
+  private readonly shownValues: (string | undefined)[] = [];
+
+  /** valueOf, for a value a page shows: the same string each time it is asked for. */
+  shownValueOf(code: number): string | null {
+    if (code === 0) return null;
+    let value = this.shownValues[code];
+    if (value === undefined) {
+      value = this.text(this.at[code] as number, this.length[code] as number);
+      this.shownValues[code] = value;
+    }
+    return value;
+  }
+
   code(value: string | null): number {
     if (value === null) return 0;
     const mask = this.table.length - 1;

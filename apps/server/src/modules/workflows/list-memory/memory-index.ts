@@ -20,9 +20,17 @@ import {
 import { MemoryPostings, VALUE_BITS_FROM_ROWS_PER_WORD } from './memory-postings.ts';
 import type { MemoryRow } from './memory-rows.ts';
 import { Scratch } from './memory-scratch.ts';
+import { type StaffNames, writtenRows } from './memory-shown.ts';
 import { compareText, listCodeOf, MemoryStore } from './memory-store.ts';
 
-export type MemoryPage = { ids: string[]; page: number; total: number; rowLimit: number | null };
+export type MemoryPage = {
+  ids: string[];
+  page: number;
+  total: number;
+  rowLimit: number | null;
+  /** The page's rows as the answer writes them, in JSON (decision 0072). */
+  writtenRows: string;
+};
 
 export type IndexSettings = {
   /** Up to this many matches are sorted rather than walked (tests lower it to reach the walks with few rows). */
@@ -38,6 +46,8 @@ export class MemoryIndex {
   private readonly orders: MemoryOrders;
   private readonly matches: MemoryMatches;
   private readonly work: PageWork;
+  /** The name each user is shown by, by id (nameStaff). */
+  private staffNames = new Map<string, string>();
 
   constructor({
     sortedRowsLimit = SORTED_ROWS_LIMIT,
@@ -61,6 +71,10 @@ export class MemoryIndex {
     for (const id of removed) this.store.remove(id);
   }
 
+  nameStaff(names: StaffNames) {
+    this.staffNames = new Map(names);
+  }
+
   /** Makes every order and its groups once, so that no request waits for them. */
   makeOrders(context: FilterContext) {
     this.rankCoordinators(context);
@@ -70,7 +84,7 @@ export class MemoryIndex {
     }
   }
 
-  page(query: WorkflowListQuery, context: FilterContext, pagedRows: number): MemoryPage {
+  page(query: WorkflowListQuery, context: FilterContext, pagedRows: number, now: Date): MemoryPage {
     const { store, work } = this;
     // The previous request's sets and slots are no longer read.
     work.scratch.releaseTo(0);
@@ -90,6 +104,7 @@ export class MemoryIndex {
       page,
       total,
       rowLimit: limit !== null && total > limit ? limit : null,
+      writtenRows: writtenRows(store, slots, this.staffNames, now),
     };
   }
 

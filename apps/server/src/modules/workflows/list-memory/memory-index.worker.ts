@@ -21,7 +21,9 @@ port.on('message', ({ id, call }: { id: number; call: IndexCall }) => {
         ? index.write(call.changed, call.removed)
         : call.name === 'makeOrders'
           ? index.makeOrders(call.context)
-          : index.page(call.query, call.context, call.pagedRows);
+          : call.name === 'nameStaff'
+            ? index.nameStaff(call.names)
+            : index.page(call.query, call.context, call.pagedRows, call.now);
     port.postMessage({ id, result });
   } catch (err) {
     const error = err instanceof Error ? (err.stack ?? err.message) : String(err);

@@ -1,8 +1,13 @@
 /** The list rows as the list index in memory reads them: whole in chunks, then what changed since (decision 0059). */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { GP_REPORT_SORT_KEY, workflowListRemovals, workflowListRows } from '../../../db/schema/index.ts';
-import { CONTINUATION_LABEL, DISPLAY_ZONE } from '../workflow-filters.ts';
+import {
+  GP_REPORT_SORT_KEY,
+  users,
+  workflowListRemovals,
+  workflowListRows,
+} from '../../../db/schema/index.ts';
+import { CONTINUATION_LABEL, DISPLAY_ZONE, STAFF_DISPLAY_NAME } from '../workflow-filters.ts';
 
 /** One list row, with the texts the list shows computed by the database (its time zone and formats). */
 export type MemoryRow = {
@@ -37,6 +42,15 @@ export type MemoryRow = {
   gp_report_status: string | null;
   gp_report_key: number;
   sms_reply: string | null;
+  /** What the list shows and neither filters nor sorts on (decision 0072). */
+  archived: boolean;
+  client_first_name: string | null;
+  appointment_timezone: string | null;
+  cont_or_tbc: string | null;
+  /** Microseconds since 1970, as text. */
+  status_updated: string | null;
+  weeks_to_appointment: number | null;
+  last_activity_name: string | null;
 };
 
 const l = workflowListRows;
@@ -56,7 +70,11 @@ const ROW_COLUMNS = sql`${l.id}::text AS id, ${l.listName} AS list_name,
   ${l.resultsStatus} AS results_status, ${l.resultsUrgent} AS results_urgent,
   ${l.adminCheckStatus} AS admin_check_status, ${l.adminCheckNotes} AS admin_check_notes,
   ${l.adminCheckUrgent} AS admin_check_urgent, ${l.gpReportStatus} AS gp_report_status,
-  ${GP_REPORT_SORT_KEY} AS gp_report_key, ${l.smsReply} AS sms_reply`;
+  ${GP_REPORT_SORT_KEY} AS gp_report_key, ${l.smsReply} AS sms_reply,
+  ${l.archived} AS archived, ${l.clientFirstName} AS client_first_name,
+  ${l.appointmentTimezone} AS appointment_timezone, ${l.contOrTbc} AS cont_or_tbc,
+  ${microseconds(sql`${l.bookingStatusUpdatedAt}`)} AS status_updated,
+  ${l.weeksToAppointment} AS weeks_to_appointment, ${l.lastActivityName} AS last_activity_name`;
 
 /** Every transaction older than this had ended when it was read: what they wrote is seen. */
 export async function readHorizon(db: Db): Promise<string> {
@@ -75,7 +93,10 @@ export async function readRowChunk(db: Db, after: string | null, limit: number):
   return result.rows;
 }
 
-export type RowChanges = { horizon: string; changed: MemoryRow[]; removed: string[] };
+/** Each user's id and the name the lists show, in id order, as JSON text (the same text while no name changes). */
+export type StaffNamesText = string;
+
+export type RowChanges = { horizon: string; changed: MemoryRow[]; removed: string[]; staff: StaffNamesText };
 
 /**
  * The statement of readChangesSince, prepared once per database: it is sent before every list
@@ -93,6 +114,9 @@ const changesStatement = (db: Db) => {
         FROM ${l} WHERE ${l.changedBy} >= ${since}) r)`,
       removed: sql<string[]>`ARRAY(SELECT ${workflowListRemovals.id}::text FROM ${workflowListRemovals}
         WHERE ${workflowListRemovals.removedBy} >= ${since})`,
+      // The rows' coordinators are named as the staff are named now (decision 0072): a small table.
+      staff: sql<StaffNamesText>`(SELECT coalesce(json_agg(json_build_array(${users.id}::text, ${STAFF_DISPLAY_NAME})
+        ORDER BY ${users.id}), '[]'::json)::text FROM ${users})`,
     })
     .from(sql`(VALUES (1)) AS once (one)`)
     .prepare('list_memory_changes');
@@ -112,7 +136,7 @@ export async function readChangesSince(db: Db, since: string): Promise<RowChange
     preparedChanges.set(db, statement);
   }
   const [row] = await statement.execute({ since });
-  if (!row) return { horizon: since, changed: [], removed: [] };
+  if (!row) throw new Error("The lists' changes could not be read.");
   const changed = typeof row.changed === 'string' ? (JSON.parse(row.changed) as MemoryRow[]) : row.changed;
-  return { horizon: row.horizon, changed, removed: row.removed };
+  return { horizon: row.horizon, changed, removed: row.removed, staff: row.staff };
 }

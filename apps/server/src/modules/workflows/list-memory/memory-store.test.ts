@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Dictionary } from './memory-dictionary.ts';
-import { compareText } from './memory-store.ts';
+import type { MemoryRow } from './memory-rows.ts';
+import { shownRows } from './memory-shown.ts';
+import { compareText, MemoryStore } from './memory-store.ts';
 
 const valuesOf = (dictionary: Dictionary) =>
   Array.from({ length: dictionary.size }, (_, code) => dictionary.valueOf(code));
@@ -92,4 +94,115 @@ describe('a dictionary of many values', () => {
     expect(sorted).toEqual(byCodePoints);
     expect(sorted.indexOf('\uFFFD')).toBeLessThan(sorted.indexOf('\u{1F600}'));
   });
+});
+
+const ROW: MemoryRow = {
+  id: '00000000-0000-0000-0000-000000000001',
+  list_name: 'active',
+  created: '1760000000000000',
+  created_shown: '09/10/2025 19:53',
+  urn: 'TC1',
+  category: '2',
+  client_full_name: 'Ann Lee',
+  born: '1950-01-02',
+  referrer_name: 'Dr Singh',
+  referral_end: '2027-03-01',
+  case_manager_name: 'Brooke',
+  speciality_name: 'Cardiology',
+  site_name: 'Mackay',
+  has_appointment: true,
+  appointment: '1770000000000000',
+  appointment_shown: '02/02/2026 13:40',
+  is_new_appointment: true,
+  continuation: 'NRR1',
+  booking_status: 'booked',
+  coordinator: 'u1',
+  booking_urgent: false,
+  triage: false,
+  results_status: 'PD',
+  results_urgent: false,
+  admin_check_status: 'NS',
+  admin_check_notes: 'call',
+  admin_check_urgent: false,
+  gp_report_status: 'QR',
+  gp_report_key: 2,
+  sms_reply: 'no',
+  archived: false,
+  client_first_name: 'Ann',
+  appointment_timezone: 'Australia/Melbourne',
+  cont_or_tbc: 'NRR X 1',
+  status_updated: '1765000000000000',
+  weeks_to_appointment: 4,
+  last_activity_name: 'Booked',
+};
+
+/** Another value of each column. */
+const OTHER: Omit<MemoryRow, 'id'> = {
+  list_name: 'history',
+  created: '1760000000000001',
+  created_shown: '10/10/2025 19:53',
+  urn: 'TC2',
+  category: 'RC',
+  client_full_name: 'Ann Leeds',
+  born: '1950-01-03',
+  referrer_name: 'Dr Zhou',
+  referral_end: '2027-03-02',
+  case_manager_name: 'Dr Ames',
+  speciality_name: 'Neurology',
+  site_name: 'Device',
+  has_appointment: false,
+  appointment: '1770000000000001',
+  appointment_shown: '03/02/2026 13:40',
+  is_new_appointment: false,
+  continuation: 'CONT',
+  booking_status: 'fta',
+  coordinator: 'u2',
+  booking_urgent: true,
+  triage: true,
+  results_status: 'CP',
+  results_urgent: true,
+  admin_check_status: 'CP',
+  admin_check_notes: 'referral',
+  admin_check_urgent: true,
+  gp_report_status: 'NC',
+  gp_report_key: 5,
+  sms_reply: 'yes',
+  archived: true,
+  client_first_name: 'Anna',
+  appointment_timezone: 'Australia/Perth',
+  cont_or_tbc: 'NRR X 1 (tbc)',
+  status_updated: '1765000000001000',
+  weeks_to_appointment: 5,
+  last_activity_name: 'Called',
+};
+
+/** What a list row shows and no filter or order reads (SHOWN_TEXT_COLUMNS and the shown-only arrays). */
+const SHOWN_ONLY = new Set([
+  'archived',
+  'client_first_name',
+  'appointment_timezone',
+  'cont_or_tbc',
+  'status_updated',
+  'weeks_to_appointment',
+  'last_activity_name',
+]);
+
+describe('a row written again', () => {
+  for (const column of Object.keys(OTHER) as (keyof typeof OTHER)[]) {
+    const shownOnly = SHOWN_ONLY.has(column);
+    it(`${shownOnly ? 'keeps the orders and sets' : 'moves the row in the orders and sets'} when only ${column} changes, and shows the row as it is now`, () => {
+      const store = new MemoryStore();
+      const touched: number[] = [];
+      store.onTouched = (slot) => touched.push(slot);
+      store.put(ROW);
+      const before = shownRows(store, [0]).rows[0];
+      store.put({ ...ROW, [column]: OTHER[column] });
+      expect(touched).toEqual(shownOnly ? [0] : [0, 0]);
+      const after = shownRows(store, [0]).rows[0];
+      // What the lists show of the row changed with it (a few columns are only filtered or sorted on).
+      if (shownOnly) expect(after).not.toEqual(before);
+      store.put({ ...ROW, [column]: OTHER[column] });
+      expect(touched).toHaveLength(shownOnly ? 1 : 2);
+    });
+  }
 });

@@ -83,7 +83,28 @@ const TEXT_OF: Record<TextColumn, (row: MemoryRow) => string | null> = {
   smsReply: (row) => row.sms_reply,
 };
 
+/** Texts a list row shows and no filter or order reads (decision 0072). */
+export const SHOWN_TEXT_COLUMNS = [
+  'clientFirstName',
+  'appointmentTimezone',
+  'contOrTbc',
+  'lastActivity',
+] as const;
+export type ShownTextColumn = (typeof SHOWN_TEXT_COLUMNS)[number];
+
+const SHOWN_TEXT_OF: Record<ShownTextColumn, (row: MemoryRow) => string | null> = {
+  clientFirstName: (row) => row.client_first_name,
+  appointmentTimezone: (row) => row.appointment_timezone,
+  contOrTbc: (row) => row.cont_or_tbc,
+  lastActivity: (row) => row.last_activity_name,
+};
+
 export type CodedColumn = { codes: Uint32Array; dictionary: Dictionary };
+
+const codedColumns = <C extends string>(columns: readonly C[]) =>
+  Object.fromEntries(
+    columns.map((column) => [column, { codes: new Uint32Array(0), dictionary: new Dictionary() }]),
+  ) as Record<C, CodedColumn>;
 
 export class MemoryStore {
   capacity = 0;
@@ -106,38 +127,62 @@ export class MemoryStore {
   resultsUrgent = new Uint8Array(0);
   adminCheckUrgent = new Uint8Array(0);
   gpKey = new Uint8Array(0);
-  readonly text = Object.fromEntries(
-    TEXT_COLUMNS.map((column) => [column, { codes: new Uint32Array(0), dictionary: new Dictionary() }]),
-  ) as Record<TextColumn, CodedColumn>;
+  readonly text = codedColumns(TEXT_COLUMNS);
+  /** Shown only: a write that changes nothing else leaves the orders and sets as they were. */
+  archived = new Uint8Array(0);
+  /** Microseconds; NaN when the booking status was never set. */
+  statusUpdated = new Float64Array(0);
+  /** NaN for none. */
+  weeksToAppointment = new Float64Array(0);
+  readonly shownText = codedColumns(SHOWN_TEXT_COLUMNS);
 
-  /** Called with every slot written or freed, and the lists it left and joined (FREE_SLOT for none). */
+  /**
+   * Called with every slot written or freed whose filtered or sorted values changed, and the
+   * lists it left and joined (FREE_SLOT for none).
+   */
   onTouched: (slot: number, from: number, to: number) => void = () => undefined;
 
   put(row: MemoryRow) {
-    let slot = this.ids.slotOf(row.id);
-    const from = slot === undefined ? FREE_SLOT : (this.list[slot] as number);
-    if (slot === undefined) {
-      slot = this.freeSlots.pop() ?? this.newSlot();
-      this.ids.add(row.id, slot);
-    }
+    const held = this.ids.slotOf(row.id);
+    const from = held === undefined ? FREE_SLOT : (this.list[held] as number);
+    const slot = held ?? this.freeSlots.pop() ?? this.newSlot();
+    if (held === undefined) this.ids.add(row.id, slot);
+    this.putShown(slot, row);
     const to = listCodeOf(row.list_name as WorkflowListName);
-    this.list[slot] = to < 0 ? FREE_SLOT : to;
-    this.created[slot] = Number(row.created);
-    this.createdDay[slot] = shownDayNumber(row.created_shown);
-    this.hasAppointment[slot] = row.has_appointment ? 1 : 0;
-    this.appointment[slot] = row.appointment === null ? Number.NaN : Number(row.appointment);
-    this.appointmentDay[slot] = shownDayNumber(row.appointment_shown);
-    this.isNew[slot] = row.is_new_appointment ? 1 : 0;
-    this.bookingUrgent[slot] = row.booking_urgent ? 1 : 0;
-    this.triage[slot] = row.triage ? 1 : 0;
-    this.resultsUrgent[slot] = row.results_urgent ? 1 : 0;
-    this.adminCheckUrgent[slot] = row.admin_check_urgent ? 1 : 0;
-    this.gpKey[slot] = Number(row.gp_report_key);
+    let changed = from === FREE_SLOT;
+    const set = (array: Uint8Array | Uint32Array | Int32Array | Float64Array, value: number) => {
+      if (!Object.is(array[slot], value)) {
+        array[slot] = value;
+        changed = true;
+      }
+    };
+    set(this.list, to < 0 ? FREE_SLOT : to);
+    set(this.created, Number(row.created));
+    set(this.createdDay, shownDayNumber(row.created_shown));
+    set(this.hasAppointment, row.has_appointment ? 1 : 0);
+    set(this.appointment, row.appointment === null ? Number.NaN : Number(row.appointment));
+    set(this.appointmentDay, shownDayNumber(row.appointment_shown));
+    set(this.isNew, row.is_new_appointment ? 1 : 0);
+    set(this.bookingUrgent, row.booking_urgent ? 1 : 0);
+    set(this.triage, row.triage ? 1 : 0);
+    set(this.resultsUrgent, row.results_urgent ? 1 : 0);
+    set(this.adminCheckUrgent, row.admin_check_urgent ? 1 : 0);
+    set(this.gpKey, Number(row.gp_report_key));
     for (const column of TEXT_COLUMNS) {
       const coded = this.text[column];
-      coded.codes[slot] = coded.dictionary.code(TEXT_OF[column](row));
+      set(coded.codes, coded.dictionary.code(TEXT_OF[column](row)));
     }
-    this.onTouched(slot, from, this.list[slot] as number);
+    if (changed) this.onTouched(slot, from, this.list[slot] as number);
+  }
+
+  private putShown(slot: number, row: MemoryRow) {
+    this.archived[slot] = row.archived ? 1 : 0;
+    this.statusUpdated[slot] = row.status_updated === null ? Number.NaN : Number(row.status_updated);
+    this.weeksToAppointment[slot] = row.weeks_to_appointment ?? Number.NaN;
+    for (const column of SHOWN_TEXT_COLUMNS) {
+      const coded = this.shownText[column];
+      coded.codes[slot] = coded.dictionary.code(SHOWN_TEXT_OF[column](row));
+    }
   }
 
   remove(id: string) {
@@ -169,8 +214,12 @@ export class MemoryStore {
     this.resultsUrgent = grown(this.resultsUrgent);
     this.adminCheckUrgent = grown(this.adminCheckUrgent);
     this.gpKey = grown(this.gpKey);
+    this.archived = grown(this.archived);
+    this.statusUpdated = grown(this.statusUpdated);
+    this.weeksToAppointment = grown(this.weeksToAppointment);
     this.ids.grow(capacity);
-    for (const coded of Object.values(this.text)) coded.codes = grown(coded.codes);
+    for (const coded of [...Object.values(this.text), ...Object.values(this.shownText)])
+      coded.codes = grown(coded.codes);
     this.capacity = capacity;
   }
 }

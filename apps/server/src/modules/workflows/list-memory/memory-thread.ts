@@ -8,11 +8,13 @@ import type { WorkflowListQuery } from '../workflow-list.queries.ts';
 import type { FilterContext } from './memory-filters.ts';
 import type { IndexSettings, MemoryPage } from './memory-index.ts';
 import type { MemoryRow } from './memory-rows.ts';
+import type { StaffNames } from './memory-shown.ts';
 
 export type IndexCall =
   | { name: 'write'; changed: MemoryRow[]; removed: string[] }
   | { name: 'makeOrders'; context: FilterContext }
-  | { name: 'page'; query: WorkflowListQuery; context: FilterContext; pagedRows: number };
+  | { name: 'nameStaff'; names: StaffNames }
+  | { name: 'page'; query: WorkflowListQuery; context: FilterContext; pagedRows: number; now: Date };
 
 type Answer = { id: number; result?: unknown; error?: string };
 type Waiting = { resolve: (value: unknown) => void; reject: (err: Error) => void };
@@ -48,12 +50,17 @@ export class MemoryThread {
     return this.call({ name: 'write', changed, removed }) as Promise<void>;
   }
 
+  /** The staff's shown names, which the rows' coordinators are named by from now on. */
+  nameStaff(names: StaffNames) {
+    return this.call({ name: 'nameStaff', names }) as Promise<void>;
+  }
+
   makeOrders(context: FilterContext) {
     return this.call({ name: 'makeOrders', context }) as Promise<void>;
   }
 
-  page(query: WorkflowListQuery, context: FilterContext, pagedRows: number) {
-    return this.call({ name: 'page', query, context, pagedRows }) as Promise<MemoryPage>;
+  page(query: WorkflowListQuery, context: FilterContext, pagedRows: number, now: Date) {
+    return this.call({ name: 'page', query, context, pagedRows, now }) as Promise<MemoryPage>;
   }
 
   async close() {
