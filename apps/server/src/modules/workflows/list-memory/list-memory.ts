@@ -6,12 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { users } from '../../../db/schema/index.ts';
-import { DISPLAY_ZONE, STAFF_DISPLAY_NAME } from '../workflow-filters.ts';
+import { DISPLAY_ZONE } from '../workflow-filters.ts';
 import type { WorkflowListQuery } from '../workflow-list.queries.ts';
-import type { FilterContext } from './memory-filters.ts';
+import type { RequestContext, Staff } from './memory-filters.ts';
 import type { IndexSettings, MemoryPage } from './memory-index.ts';
-import { readChangesSince, readHorizon, readRowChunk, type StaffNamesText } from './memory-rows.ts';
+import { readChangesSince, readHorizon, readRowChunk, type StaffText } from './memory-rows.ts';
 import { MemoryThread } from './memory-thread.ts';
 
 /** Rows read per statement while loading. */
@@ -23,8 +22,8 @@ const CODE_POINT_COLLATIONS = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8', 'ucs_b
 export class ListMemory {
   private thread: MemoryThread | null = null;
   private horizon: string | null = null;
-  /** The staff's names the thread was last given (readChangesSince). */
-  private staff: StaffNamesText | null = null;
+  /** The staff the thread was last given, as read (readChangesSince). */
+  private staff: StaffText | null = null;
   private running: Promise<void> | null = null;
   private next: Promise<void> | null = null;
   private loaded = false;
@@ -88,10 +87,9 @@ export class ListMemory {
     }
     await Promise.all(written);
     this.horizon = horizon;
+    // The sync gives the thread the staff, whose names order the coordinators.
     await this.sync();
-    await thread.makeOrders(
-      await readFilterContext(this.db, new Date(), { today: false, twelveWeeks: false, staff: true }),
-    );
+    await thread.makeOrders();
   }
 
   get isClosed() {
@@ -130,7 +128,12 @@ export class ListMemory {
       await this.thread.write(changes.changed, changes.removed).catch((err: Error) => this.fail(err));
     }
     if (changes.staff !== this.staff) {
-      await this.thread.nameStaff(JSON.parse(changes.staff)).catch((err: Error) => this.fail(err));
+      // Staff the thread could not take leave it naming them as before: the database answers from then on.
+      try {
+        await this.thread.nameStaff(JSON.parse(changes.staff) as Staff);
+      } catch (err) {
+        this.fail(err as Error);
+      }
       this.staff = changes.staff;
     }
     this.horizon = changes.horizon;
@@ -162,42 +165,37 @@ export class ListMemory {
   }
 }
 
-/** Which of the filter context a request needs: today for ages and dates of birth, the staff for the coordinator. */
+/**
+ * Which of the filter context a request needs: today for ages and dates of birth. (The staff, for
+ * the coordinator, are read with the changes: decision 0072.)
+ */
 function contextNeeded(query: WorkflowListQuery) {
   return {
     today: Boolean(query.filters.client),
     twelveWeeks: query.namedFilters.includes('twelveWeeksAfterFilter'),
-    staff: Boolean(query.filters.coordinator) || query.sort.some((sort) => sort.column === 'coordinator'),
   };
 }
 
 /**
- * Today in the display time zone, twelve weeks ago, and the staff's shown names, as the database
- * reckons them; only what the request needs is read (none of it, no statement).
+ * Today in the display time zone and twelve weeks ago, as the database reckons them; only what the
+ * request needs is read (none of it, no statement).
  */
 async function readFilterContext(
   db: Db,
   now: Date,
   needed: ReturnType<typeof contextNeeded>,
-): Promise<FilterContext> {
-  const context: FilterContext = { today: '', twelveWeeksAgo: Number.NaN, staff: [] };
-  if (!needed.today && !needed.twelveWeeks && !needed.staff) return context;
+): Promise<RequestContext> {
+  const context: RequestContext = { today: '', twelveWeeksAgo: Number.NaN };
+  if (!needed.today && !needed.twelveWeeks) return context;
   const at = now.toISOString();
   const result = (await db.execute(sql`SELECT
     (${at}::timestamptz AT TIME ZONE ${sql.raw(`'${DISPLAY_ZONE}'`)})::date::text AS today,
-    (extract(epoch FROM ${at}::timestamptz - 12 * interval '7 days') * 1000000)::bigint::text AS twelve_weeks_ago,
-    ${
-      needed.staff
-        ? sql`(SELECT coalesce(json_agg(json_build_object('id', ${users.id}::text, 'shown', ${STAFF_DISPLAY_NAME},
-      'full', ${users.firstName} || ' ' || ${users.lastName})), '[]'::json) FROM ${users})`
-        : sql`'[]'::json`
-    } AS staff`)) as unknown as {
-    rows: { today: string; twelve_weeks_ago: string; staff: FilterContext['staff'] | string }[];
+    (extract(epoch FROM ${at}::timestamptz - 12 * interval '7 days') * 1000000)::bigint::text AS twelve_weeks_ago`)) as unknown as {
+    rows: { today: string; twelve_weeks_ago: string }[];
   };
   const row = result.rows[0];
   if (!row) throw new Error('The list filters could not be read.');
-  const staff = typeof row.staff === 'string' ? (JSON.parse(row.staff) as FilterContext['staff']) : row.staff;
-  return { today: row.today, twelveWeeksAgo: Number(row.twelve_weeks_ago), staff };
+  return { today: row.today, twelveWeeksAgo: Number(row.twelve_weeks_ago) };
 }
 
 const memories = new WeakMap<Db, ListMemory>();

@@ -21,6 +21,9 @@ export const LOOKUPS_NAMED_FROM = 5000;
 const inCodePointOrder = (unit: number) =>
   unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
 
+/** How many of a dictionary's values keep the string a page shows (shownValueOf). */
+const SHOWN_VALUES_KEPT = 4096;
+
 export class Dictionary {
   /** Every value's units, then its lower case's where that differs. */
   private units = new Uint16Array(256);
@@ -47,9 +50,14 @@ export class Dictionary {
   /** The values shown in list rows, made once each: a page shows many of the same (decision 0072). */
   private readonly shownValues: (string | undefined)[] = [];
 
-  /** valueOf, for a value a page shows: the same string each time it is asked for. */
+  /**
+   * valueOf, for a value a page shows: the same string each time it is asked for, for the first
+   * SHOWN_VALUES_KEPT codes (a column of few values, all of it); a column of a value a row, as the
+   * clients' names, keeps no string for each.
+   */
   shownValueOf(code: number): string | null {
     if (code === 0) return null;
+    if (code >= SHOWN_VALUES_KEPT) return this.text(this.at[code] as number, this.length[code] as number);
     let value = this.shownValues[code];
     if (value === undefined) {
       value = this.text(this.at[code] as number, this.length[code] as number);

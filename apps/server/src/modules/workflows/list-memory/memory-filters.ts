@@ -34,13 +34,19 @@ export type SlotTest =
   | { kind: 'none' };
 
 /** What a request's filters need besides the rows: read from the database with the request. */
+/** The staff, each with the name the lists show and their full name (readChangesSince). */
+export type Staff = { id: string; shown: string | null; full: string | null }[];
+
+/** What a request's filters read besides the rows; the staff are the index's own (MemoryIndex.nameStaff). */
+export type RequestContext = Omit<FilterContext, 'staff'>;
+
 export type FilterContext = {
   /** Today in the display time zone, YYYY-MM-DD. */
   today: string;
   /** Twelve weeks before now, in microseconds, as the database counts them. */
   twelveWeeksAgo: number;
   /** The staff, with the name the lists show and their full name. */
-  staff: { id: string; shown: string | null; full: string | null }[];
+  staff: Staff;
 };
 
 /** Numbers that name arrays by identity within a key. */

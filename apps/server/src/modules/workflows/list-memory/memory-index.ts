@@ -5,7 +5,7 @@
  */
 import { WORKFLOW_COLUMNS, WORKFLOW_LIST_NAMES } from '@telecare/contracts/workflows';
 import type { WorkflowListQuery } from '../workflow-list.queries.ts';
-import { type FilterContext, filterTests } from './memory-filters.ts';
+import { type FilterContext, filterTests, type RequestContext, type Staff } from './memory-filters.ts';
 import { MemoryMatches } from './memory-matches.ts';
 import {
   type GroupKey,
@@ -20,7 +20,7 @@ import {
 import { MemoryPostings, VALUE_BITS_FROM_ROWS_PER_WORD } from './memory-postings.ts';
 import type { MemoryRow } from './memory-rows.ts';
 import { Scratch } from './memory-scratch.ts';
-import { type StaffNames, writtenRows } from './memory-shown.ts';
+import { writtenRows } from './memory-shown.ts';
 import { compareText, listCodeOf, MemoryStore } from './memory-store.ts';
 
 export type MemoryPage = {
@@ -46,8 +46,9 @@ export class MemoryIndex {
   private readonly orders: MemoryOrders;
   private readonly matches: MemoryMatches;
   private readonly work: PageWork;
-  /** The name each user is shown by, by id (nameStaff). */
-  private staffNames = new Map<string, string>();
+  /** The staff as last read with the changes (nameStaff), and the name each is shown by. */
+  private staff: Staff = [];
+  private staffNames = new Map<string, string | null>();
 
   constructor({
     sortedRowsLimit = SORTED_ROWS_LIMIT,
@@ -71,21 +72,24 @@ export class MemoryIndex {
     for (const id of removed) this.store.remove(id);
   }
 
-  nameStaff(names: StaffNames) {
-    this.staffNames = new Map(names);
+  /** The staff the rows' coordinators are named, filtered and ordered by from now on: one read for all three. */
+  nameStaff(staff: Staff) {
+    this.staff = staff;
+    this.staffNames = new Map(staff.map((user) => [user.id, user.shown]));
   }
 
   /** Makes every order and its groups once, so that no request waits for them. */
-  makeOrders(context: FilterContext) {
-    this.rankCoordinators(context);
+  makeOrders() {
+    this.rankCoordinators();
     for (const column of WORKFLOW_COLUMNS) {
       for (let list = 0; list < WORKFLOW_LIST_NAMES.length; list++)
         this.orders.sortedColumn(column).groupsOf(list);
     }
   }
 
-  page(query: WorkflowListQuery, context: FilterContext, pagedRows: number, now: Date): MemoryPage {
+  page(query: WorkflowListQuery, given: RequestContext, pagedRows: number, now: Date): MemoryPage {
     const { store, work } = this;
+    const context: FilterContext = { ...given, staff: this.staff };
     // The previous request's sets and slots are no longer read.
     work.scratch.releaseTo(0);
     const list = listCodeOf(query.list);
@@ -97,7 +101,7 @@ export class MemoryIndex {
     const size = query.pageSize;
     const lastReached = limit === null ? query.page : Math.max(1, Math.ceil(limit / size));
     const page = Math.min(query.page, lastReached, Math.max(1, Math.ceil(total / size)));
-    const { keys, walk } = this.orderOf(query, list, context);
+    const { keys, walk } = this.orderOf(query, list);
     const slots = pageOf(matches, keys, walk, (page - 1) * size, size, work);
     return {
       ids: slots.map((slot) => store.ids.idOf(slot)),
@@ -113,12 +117,8 @@ export class MemoryIndex {
    * time and id, in its direction, as the database breaks ties) walked within the groups of equal
    * values of the columns sorted before it.
    */
-  private orderOf(
-    query: WorkflowListQuery,
-    list: number,
-    context: FilterContext,
-  ): { keys: GroupKey[]; walk: Walk } {
-    if (query.sort.some((sort) => sort.column === 'coordinator')) this.rankCoordinators(context);
+  private orderOf(query: WorkflowListQuery, list: number): { keys: GroupKey[]; walk: Walk } {
+    if (query.sort.some((sort) => sort.column === 'coordinator')) this.rankCoordinators();
     const last = query.sort.at(-1);
     const walked = this.orders.sortedColumn(last?.column ?? 'creationTimestamp');
     const walk: Walk = {
@@ -143,9 +143,9 @@ export class MemoryIndex {
   }
 
   /** Orders the coordinators by their shown names, then ids; no coordinator last (as NULL sorts). */
-  private rankCoordinators(context: FilterContext) {
+  private rankCoordinators() {
     const { dictionary } = this.store.text.coordinator;
-    const names = new Map(context.staff.map((user) => [user.id, user.shown]));
+    const names = this.staffNames;
     const nameOf = (code: number) => names.get(dictionary.valueOf(code) ?? '') ?? null;
     const nullsLast = (a: string | null, b: string | null) =>
       a === null || b === null ? (a === b ? 0 : a === null ? 1 : -1) : compareText(a, b);

@@ -20,9 +20,9 @@ port.on('message', ({ id, call }: { id: number; call: IndexCall }) => {
       call.name === 'write'
         ? index.write(call.changed, call.removed)
         : call.name === 'makeOrders'
-          ? index.makeOrders(call.context)
+          ? index.makeOrders()
           : call.name === 'nameStaff'
-            ? index.nameStaff(call.names)
+            ? index.nameStaff(call.staff)
             : index.page(call.query, call.context, call.pagedRows, call.now);
     port.postMessage({ id, result });
   } catch (err) {

@@ -1,7 +1,7 @@
 import { WORKFLOW_LIST_NAMES } from '@telecare/contracts/workflows';
 import { describe, expect, it } from 'vitest';
 import type { WorkflowListQuery } from '../workflow-list.queries.ts';
-import type { FilterContext } from './memory-filters.ts';
+import type { RequestContext } from './memory-filters.ts';
 import { MemoryIndex } from './memory-index.ts';
 import type { MemoryRow } from './memory-rows.ts';
 
@@ -124,15 +124,15 @@ describe('the sets the index keeps of the filters asked', () => {
       { id: 'u1', shown: 'Zed', full: 'Zed Able' },
       { id: 'u2', shown: 'Amy', full: 'Amy Zhu' },
     ];
-    const contextAt = (weeksAgo: number, today = '2026-11-20'): FilterContext => ({
+    const contextAt = (weeksAgo: number, today = '2026-11-20'): RequestContext => ({
       today,
       twelveWeeksAgo: FIRST_CREATED + 300 * DAY - weeksAgo * 7 * DAY,
-      staff,
     });
     // Its walks of the creation order keep to their sets' creation times as soon as they can.
     const kept = new MemoryIndex({ walkedPlacesPerMatch: 0 });
     kept.write([...rows.values()], []);
-    kept.makeOrders(contextAt(12));
+    kept.nameStaff(staff);
+    kept.makeOrders();
     const differences: string[] = [];
     let compared = 0;
     // The time moves both ways and a day passes; rows are written, removed and added, and new URNs come.
@@ -161,6 +161,7 @@ describe('the sets the index keeps of the filters asked', () => {
         // A new index for each filter, which keeps nothing another filter asked for.
         const fresh = new MemoryIndex();
         fresh.write([...rows.values()], []);
+        fresh.nameStaff(staff);
         for (const list of ['active', 'archived', 'history'] as const) {
           for (const sorted of [true, false]) {
             const query = queryOf(asked, list, 1 + (round % 3), sorted);

@@ -93,10 +93,10 @@ export async function readRowChunk(db: Db, after: string | null, limit: number):
   return result.rows;
 }
 
-/** Each user's id and the name the lists show, in id order, as JSON text (the same text while no name changes). */
-export type StaffNamesText = string;
+/** The staff (memory-filters' Staff), in id order, as JSON text: the same text while no name changes. */
+export type StaffText = string;
 
-export type RowChanges = { horizon: string; changed: MemoryRow[]; removed: string[]; staff: StaffNamesText };
+export type RowChanges = { horizon: string; changed: MemoryRow[]; removed: string[]; staff: StaffText };
 
 /**
  * The statement of readChangesSince, prepared once per database: it is sent before every list
@@ -114,8 +114,9 @@ const changesStatement = (db: Db) => {
         FROM ${l} WHERE ${l.changedBy} >= ${since}) r)`,
       removed: sql<string[]>`ARRAY(SELECT ${workflowListRemovals.id}::text FROM ${workflowListRemovals}
         WHERE ${workflowListRemovals.removedBy} >= ${since})`,
-      // The rows' coordinators are named as the staff are named now (decision 0072): a small table.
-      staff: sql<StaffNamesText>`(SELECT coalesce(json_agg(json_build_array(${users.id}::text, ${STAFF_DISPLAY_NAME})
+      // The coordinators are named, filtered and ordered as the staff are named now (decision 0072): a small table.
+      staff: sql<StaffText>`(SELECT coalesce(json_agg(json_build_object('id', ${users.id}::text,
+        'shown', ${STAFF_DISPLAY_NAME}, 'full', ${users.firstName} || ' ' || ${users.lastName})
         ORDER BY ${users.id}), '[]'::json)::text FROM ${users})`,
     })
     .from(sql`(VALUES (1)) AS once (one)`)

@@ -66,14 +66,11 @@ export function shownRows(store: MemoryStore, slots: readonly number[]): ShownRo
 
 const writeRows = compiledSerializer({ schema: z.array(WorkflowRowSchema) });
 
-/** Each user's id and the name the lists show (readChangesSince). */
-export type StaffNames = [id: string, shown: string][];
-
 /** The page's rows as the list answers them, in JSON, their coordinators named by `names` (of the request's read of changes). */
 export function writtenRows(
   store: MemoryStore,
   slots: readonly number[],
-  names: ReadonlyMap<string, string>,
+  names: ReadonlyMap<string, string | null>,
   now: Date,
 ): string {
   const { rows, coordinatorIds } = shownRows(store, slots);

@@ -5,16 +5,15 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { WorkflowListQuery } from '../workflow-list.queries.ts';
-import type { FilterContext } from './memory-filters.ts';
+import type { RequestContext, Staff } from './memory-filters.ts';
 import type { IndexSettings, MemoryPage } from './memory-index.ts';
 import type { MemoryRow } from './memory-rows.ts';
-import type { StaffNames } from './memory-shown.ts';
 
 export type IndexCall =
   | { name: 'write'; changed: MemoryRow[]; removed: string[] }
-  | { name: 'makeOrders'; context: FilterContext }
-  | { name: 'nameStaff'; names: StaffNames }
-  | { name: 'page'; query: WorkflowListQuery; context: FilterContext; pagedRows: number; now: Date };
+  | { name: 'makeOrders' }
+  | { name: 'nameStaff'; staff: Staff }
+  | { name: 'page'; query: WorkflowListQuery; context: RequestContext; pagedRows: number; now: Date };
 
 type Answer = { id: number; result?: unknown; error?: string };
 type Waiting = { resolve: (value: unknown) => void; reject: (err: Error) => void };
@@ -50,16 +49,16 @@ export class MemoryThread {
     return this.call({ name: 'write', changed, removed }) as Promise<void>;
   }
 
-  /** The staff's shown names, which the rows' coordinators are named by from now on. */
-  nameStaff(names: StaffNames) {
-    return this.call({ name: 'nameStaff', names }) as Promise<void>;
+  /** The staff, whom the rows' coordinators are named, filtered and ordered by from now on. */
+  nameStaff(staff: Staff) {
+    return this.call({ name: 'nameStaff', staff }) as Promise<void>;
   }
 
-  makeOrders(context: FilterContext) {
-    return this.call({ name: 'makeOrders', context }) as Promise<void>;
+  makeOrders() {
+    return this.call({ name: 'makeOrders' }) as Promise<void>;
   }
 
-  page(query: WorkflowListQuery, context: FilterContext, pagedRows: number, now: Date) {
+  page(query: WorkflowListQuery, context: RequestContext, pagedRows: number, now: Date) {
     return this.call({ name: 'page', query, context, pagedRows, now }) as Promise<MemoryPage>;
   }
 
