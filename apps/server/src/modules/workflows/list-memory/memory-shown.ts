@@ -9,9 +9,6 @@ import { compiledSerializer } from '../../../plugins/compiled-serializer.ts';
 import { type MemoryRowSource, toWorkflowRow } from '../workflow-row.presenter.ts';
 import type { CodedColumn, MemoryStore } from './memory-store.ts';
 
-/** A page's rows, and each one's coordinator by id (the database names them). */
-export type ShownRows = { rows: MemoryRowSource[]; coordinatorIds: (string | null)[] };
-
 const valueAt = (column: CodedColumn, slot: number) =>
   column.dictionary.shownValueOf(column.codes[slot] as number);
 
@@ -19,11 +16,16 @@ const valueAt = (column: CodedColumn, slot: number) =>
 const instantOf = (microseconds: number) =>
   Number.isNaN(microseconds) ? null : new Date(Math.floor(microseconds / 1000));
 
-export function shownRows(store: MemoryStore, slots: readonly number[]): ShownRows {
+/** The rows of the slots, their coordinators named by `names` (the staff read with the changes, by id). */
+export function shownRows(
+  store: MemoryStore,
+  slots: readonly number[],
+  names: ReadonlyMap<string, string | null>,
+): MemoryRowSource[] {
   const { text, shownText } = store;
   const rows: MemoryRowSource[] = [];
-  const coordinatorIds: (string | null)[] = [];
   for (const slot of slots) {
+    const coordinator = valueAt(text.coordinator, slot);
     const firstName = valueAt(shownText.clientFirstName, slot) ?? '';
     const fullName = valueAt(text.client, slot) ?? '';
     const weeks = store.weeksToAppointment[slot] as number;
@@ -56,27 +58,21 @@ export function shownRows(store: MemoryStore, slots: readonly number[]): ShownRo
       gpReportStatus: valueAt(text.gpReportStatus, slot) as MemoryRowSource['gpReportStatus'],
       // The GP report's order key is 4 and over when a report is held (GP_REPORT_SORT_KEY).
       hasGpReport: (store.gpKey[slot] as number) >= 4,
-      coordinatorName: null,
+      coordinatorName: coordinator === null ? null : (names.get(coordinator) ?? null),
       lastActivityName: valueAt(shownText.lastActivity, slot),
     });
-    coordinatorIds.push(valueAt(text.coordinator, slot));
   }
-  return { rows, coordinatorIds };
+  return rows;
 }
 
 const writeRows = compiledSerializer({ schema: z.array(WorkflowRowSchema) });
 
-/** The page's rows as the list answers them, in JSON, their coordinators named by `names` (of the request's read of changes). */
+/** The page's rows as the list answers them, in JSON. */
 export function writtenRows(
   store: MemoryStore,
   slots: readonly number[],
   names: ReadonlyMap<string, string | null>,
   now: Date,
 ): string {
-  const { rows, coordinatorIds } = shownRows(store, slots);
-  rows.forEach((row, at) => {
-    const id = coordinatorIds[at];
-    row.coordinatorName = id ? (names.get(id) ?? null) : null;
-  });
-  return writeRows(rows.map((row) => toWorkflowRow(row, now)));
+  return writeRows(shownRows(store, slots, names).map((row) => toWorkflowRow(row, now)));
 }

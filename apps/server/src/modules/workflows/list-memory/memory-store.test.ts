@@ -195,10 +195,10 @@ describe('a row written again', () => {
       const touched: number[] = [];
       store.onTouched = (slot) => touched.push(slot);
       store.put(ROW);
-      const before = shownRows(store, [0]).rows[0];
+      const before = shownRows(store, [0], new Map())[0];
       store.put({ ...ROW, [column]: OTHER[column] });
       expect(touched).toEqual(shownOnly ? [0] : [0, 0]);
-      const after = shownRows(store, [0]).rows[0];
+      const after = shownRows(store, [0], new Map())[0];
       // What the lists show of the row changed with it (a few columns are only filtered or sorted on).
       if (shownOnly) expect(after).not.toEqual(before);
       store.put({ ...ROW, [column]: OTHER[column] });
